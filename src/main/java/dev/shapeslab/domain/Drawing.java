@@ -1,0 +1,119 @@
+package dev.shapeslab.domain;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import jakarta.persistence.CascadeType;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.OneToMany;
+import jakarta.persistence.OrderColumn;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A named, dated list of shapes. The drawing owns its shapes: they are created with it, replaced as a whole
+ * by an update, deleted with it, and keep the order they were sent in ({@code shape_index}). Shape ids
+ * inside a drawing are server-assigned; ids a client sends for them are ignored, as is {@code creationDate}.
+ */
+@Entity
+@Table(name = "drawing")
+public class Drawing implements Identifiable<Drawing> {
+
+    public static final int MAX_SHAPES = 1000;
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "drawing_seq")
+    @SequenceGenerator(name = "drawing_seq", sequenceName = "drawing_seq", allocationSize = 50)
+    private Long id;
+
+    @NotBlank
+    @Size(max = 128)
+    @Column(nullable = false, length = 128)
+    private String name;
+
+    @JsonProperty(access = JsonProperty.Access.READ_ONLY)
+    @Column(name = "creation_date", nullable = false, updatable = false)
+    private Instant creationDate;
+
+    @NotNull
+    @Size(max = MAX_SHAPES)
+    @Valid
+    @OneToMany(targetEntity = Shape.class, cascade = CascadeType.ALL, orphanRemoval = true)
+    @JoinColumn(name = "drawing_id")
+    @OrderColumn(name = "shape_index")
+    private List<@NotNull Shape<?>> shapes = new ArrayList<>();
+
+    protected Drawing() {
+    }
+
+    public Drawing(String name, List<Shape<?>> shapes) {
+        this.name = name;
+        this.shapes = new ArrayList<>(shapes);
+    }
+
+    @Override
+    public Long getId() {
+        return id;
+    }
+
+    @Override
+    public void setId(Long id) {
+        this.id = id;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    public void setName(String name) {
+        this.name = name;
+    }
+
+    public Instant getCreationDate() {
+        return creationDate;
+    }
+
+    public List<Shape<?>> getShapes() {
+        return shapes;
+    }
+
+    public void setShapes(List<Shape<?>> shapes) {
+        this.shapes = shapes == null ? null : new ArrayList<>(shapes);
+    }
+
+    /** Millisecond precision, so the date reads back the same from every backend. */
+    @Override
+    public void initialiseForCreation(Instant now) {
+        creationDate = now.truncatedTo(ChronoUnit.MILLIS);
+        shapes.forEach(shape -> shape.setId(null));
+    }
+
+    /** Replaces the name and the whole shape list; the id and the creation date stay. */
+    @Override
+    public void updateFrom(Drawing source) {
+        name = source.name;
+        shapes.clear();
+        source.shapes.forEach(shape -> shapes.add(shape.copyAsNew()));
+    }
+
+    @Override
+    public Drawing copy() {
+        Drawing copy = new Drawing();
+        copy.id = id;
+        copy.name = name;
+        copy.creationDate = creationDate;
+        shapes.forEach(shape -> copy.shapes.add(shape.copy()));
+        return copy;
+    }
+}

@@ -1,0 +1,135 @@
+package dev.shapeslab.domain;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import jakarta.persistence.AttributeOverride;
+import jakarta.persistence.Column;
+import jakarta.persistence.DiscriminatorColumn;
+import jakarta.persistence.Embedded;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Index;
+import jakarta.persistence.Inheritance;
+import jakarta.persistence.InheritanceType;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+
+/**
+ * A shape on the plane: standalone (served at {@code /circles} or {@code /rectangles}) or owned by a drawing.
+ *
+ * <p>Mapping: one {@code shape} table for every kind of shape ({@code SINGLE_TABLE}, discriminated by
+ * {@code shape_type}). A drawing's polymorphic shape list then loads from one table with one join, where
+ * {@code TABLE_PER_CLASS} would need a UNION per load and {@code JOINED} a join per subclass. The price is
+ * nullable subclass columns ({@code radius}, {@code width}, {@code height}), which Bean Validation guards
+ * instead of NOT NULL constraints. Standalone shapes are the rows whose {@code drawing_id} is null.
+ *
+ * <p>JSON: the type travels as {@code "shapeType": "circle" | "rectangle"}; {@code ".Circle"} and
+ * {@code ".Rectangle"} are accepted on input so that payloads written for the original article series work.
+ * Java class names never appear in the JSON.
+ *
+ * <p>Equality is identity: two shapes with the same fields in one drawing are two shapes.
+ */
+@Entity
+@Table(name = "shape", indexes = @Index(name = "shape_drawing_idx", columnList = "drawing_id"))
+@Inheritance(strategy = InheritanceType.SINGLE_TABLE)
+@DiscriminatorColumn(name = "shape_type", length = 16)
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = Shape.TYPE_PROPERTY)
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = Circle.class, names = {Circle.TYPE_NAME, ".Circle"}),
+        @JsonSubTypes.Type(value = Rectangle.class, names = {Rectangle.TYPE_NAME, ".Rectangle"})
+})
+public abstract class Shape<S extends Shape<S>> implements Identifiable<S> {
+
+    public static final String TYPE_PROPERTY = "shapeType";
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "shape_seq")
+    @SequenceGenerator(name = "shape_seq", sequenceName = "shape_seq", allocationSize = 50)
+    private Long id;
+
+    @NotBlank
+    @Size(max = 64)
+    @Column(nullable = false, length = 64)
+    private String colour;
+
+    @NotNull
+    @Valid
+    @Embedded
+    @AttributeOverride(name = "x", column = @Column(name = "position_x", nullable = false))
+    @AttributeOverride(name = "y", column = @Column(name = "position_y", nullable = false))
+    private Position position;
+
+    /** Read-only view of the owning drawing's foreign key, which the drawing's shape list writes. */
+    @JsonIgnore
+    @Column(name = "drawing_id", insertable = false, updatable = false)
+    private Long drawingId;
+
+    protected Shape() {
+    }
+
+    protected Shape(String colour, Position position) {
+        this.colour = colour;
+        this.position = position;
+    }
+
+    @Override
+    public Long getId() {
+        return id;
+    }
+
+    @Override
+    public void setId(Long id) {
+        this.id = id;
+    }
+
+    public String getColour() {
+        return colour;
+    }
+
+    public void setColour(String colour) {
+        this.colour = colour;
+    }
+
+    public Position getPosition() {
+        return position;
+    }
+
+    public void setPosition(Position position) {
+        this.position = position;
+    }
+
+    @Override
+    public void updateFrom(S source) {
+        colour = source.getColour();
+        position = source.getPosition() == null ? null : source.getPosition().copy();
+    }
+
+    @Override
+    public S copy() {
+        S copy = newInstance();
+        copy.setId(id);
+        copy.updateFrom(self());
+        return copy;
+    }
+
+    /** A copy without id, for storing as a new shape. */
+    public S copyAsNew() {
+        S copy = copy();
+        copy.setId(null);
+        return copy;
+    }
+
+    protected abstract S newInstance();
+
+    @SuppressWarnings("unchecked")
+    private S self() {
+        return (S) this;
+    }
+}

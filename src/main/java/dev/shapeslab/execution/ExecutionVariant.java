@@ -1,0 +1,16 @@
+package dev.shapeslab.execution;
+
+import java.util.List;
+
+/** The execution model that serves requests: exactly one is active, chosen by Spring profile. */
+public interface ExecutionVariant {
+
+    /** The profile name, e.g. "plain". */
+    String name();
+
+    /** One sentence on which threads a request holds, for the start-up log. */
+    String threading();
+
+    /** The JAX-RS resource classes that serve the API in this variant. */
+    List<Class<?>> resourceClasses();
+}

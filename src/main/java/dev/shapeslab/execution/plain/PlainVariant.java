@@ -1,0 +1,37 @@
+package dev.shapeslab.execution.plain;
+
+import dev.shapeslab.execution.ExecutionVariant;
+import dev.shapeslab.startup.Profiles;
+import java.util.List;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+
+/** The default variant: blocking, thread per request. */
+@Component
+@Profile("!" + Profiles.RXJAVA + " & !" + Profiles.ASYNC + " & !" + Profiles.VIRTUAL)
+public class PlainVariant implements ExecutionVariant {
+
+    /**
+     * The profiles under which the plain resources serve: this variant, and {@code virtual}, which runs the
+     * same code on virtual threads.
+     */
+    public static final String SERVES = "!" + Profiles.RXJAVA + " & !" + Profiles.ASYNC;
+
+    public static final List<Class<?>> RESOURCES =
+            List.of(PlainCircleResource.class, PlainRectangleResource.class, PlainDrawingResource.class);
+
+    @Override
+    public String name() {
+        return Profiles.PLAIN;
+    }
+
+    @Override
+    public String threading() {
+        return "blocking; a Tomcat request thread runs each request start to finish";
+    }
+
+    @Override
+    public List<Class<?>> resourceClasses() {
+        return RESOURCES;
+    }
+}

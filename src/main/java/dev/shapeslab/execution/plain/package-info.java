@@ -1,0 +1,5 @@
+/**
+ * Variant {@code plain} (the default): blocking resources and services; a Tomcat request thread does all the
+ * work of a request. Also the code that variant {@code virtual} runs.
+ */
+package dev.shapeslab.execution.plain;

@@ -1,0 +1,15 @@
+package dev.shapeslab.persistence.jpa;
+
+import dev.shapeslab.domain.Circle;
+import dev.shapeslab.startup.Profiles;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Repository;
+
+@Repository
+@Profile("!" + Profiles.STUB)
+class JpaCircleStore extends JpaShapeStore<Circle> {
+
+    JpaCircleStore() {
+        super(Circle.class, "circle");
+    }
+}

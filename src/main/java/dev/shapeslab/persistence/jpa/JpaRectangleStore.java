@@ -1,0 +1,15 @@
+package dev.shapeslab.persistence.jpa;
+
+import dev.shapeslab.domain.Rectangle;
+import dev.shapeslab.startup.Profiles;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Repository;
+
+@Repository
+@Profile("!" + Profiles.STUB)
+class JpaRectangleStore extends JpaShapeStore<Rectangle> {
+
+    JpaRectangleStore() {
+        super(Rectangle.class, "rectangle");
+    }
+}

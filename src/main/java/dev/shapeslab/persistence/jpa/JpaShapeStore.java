@@ -1,0 +1,49 @@
+package dev.shapeslab.persistence.jpa;
+
+import dev.shapeslab.domain.Shape;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Standalone shapes of one kind: the rows of its kind in table {@code shape} that no drawing owns. */
+abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
+
+    private final Class<S> type;
+    private final String standalone;
+
+    JpaShapeStore(Class<S> type, String entityName) {
+        super(entityName);
+        this.type = type;
+        this.standalone = " from " + type.getSimpleName() + " s where s.drawingId is null";
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public List<S> findPage(int offset, int limit) {
+        return entityManager.createQuery("select s" + standalone + " order by s.id", type)
+                .setFirstResult(offset)
+                .setMaxResults(limit)
+                .getResultList();
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Optional<S> findById(long id) {
+        return entityManager.createQuery("select s" + standalone + " and s.id = :id", type)
+                .setParameter("id", id)
+                .getResultStream()
+                .findFirst();
+    }
+
+    @Override
+    public boolean deleteById(long id) {
+        return entityManager.createQuery("delete" + standalone + " and s.id = :id")
+                .setParameter("id", id)
+                .executeUpdate() > 0;
+    }
+
+    @Override
+    public void deleteAll() {
+        entityManager.createQuery("delete" + standalone).executeUpdate();
+    }
+}

@@ -1,0 +1,15 @@
+package dev.shapeslab.persistence.stub;
+
+import dev.shapeslab.domain.Circle;
+import dev.shapeslab.startup.Profiles;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Repository;
+
+@Repository
+@Profile(Profiles.STUB)
+class StubCircleStore extends StubEntityStore<Circle> {
+
+    StubCircleStore(StubIds ids, StubLatency latency) {
+        super("circle", ids.shapes, latency);
+    }
+}

@@ -1,0 +1,15 @@
+package dev.shapeslab.persistence.stub;
+
+import dev.shapeslab.domain.Rectangle;
+import dev.shapeslab.startup.Profiles;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Repository;
+
+@Repository
+@Profile(Profiles.STUB)
+class StubRectangleStore extends StubEntityStore<Rectangle> {
+
+    StubRectangleStore(StubIds ids, StubLatency latency) {
+        super("rectangle", ids.shapes, latency);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.shapeslab.startup;
+
+import dev.shapeslab.execution.ExecutionVariant;
+import java.util.Arrays;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/** Says, once the server is up, what is being measured: the execution variant, the backend and where it is. */
+@Component
+class StartupReport {
+
+    private static final Logger log = LoggerFactory.getLogger(StartupReport.class);
+
+    private final ExecutionVariant variant;
+    private final Environment environment;
+
+    StartupReport(ExecutionVariant variant, Environment environment) {
+        this.variant = variant;
+        this.environment = environment;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void report() {
+        log.info("Execution variant: {} ({}); Java {}", variant.name(), variant.threading(), Runtime.version());
+        log.info("Backend: {}", backend());
+        log.info("Serving on port {}", environment.getProperty("local.server.port"));
+    }
+
+    private String backend() {
+        if (Arrays.asList(environment.getActiveProfiles()).contains(Profiles.STUB)) {
+            return "stub (in memory, no database), latency " + environment.getProperty("stub.latency", "0ms");
+        }
+        String name = Arrays.asList(environment.getActiveProfiles()).contains(Profiles.H2)
+                ? "external H2 TCP server" : "embedded in-memory H2";
+        return name + " at " + environment.getProperty("spring.datasource.url");
+    }
+}

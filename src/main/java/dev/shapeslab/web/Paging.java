@@ -1,0 +1,68 @@
+package dev.shapeslab.web;
+
+import jakarta.ws.rs.core.GenericEntity;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.lang.reflect.Type;
+import java.util.List;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.core.ResolvableType;
+import org.springframework.stereotype.Component;
+
+/**
+ * Offset paging for the list endpoints: parses {@code offset} and {@code limit}, and links the next page
+ * when a full page came back.
+ *
+ * <p>{@code shapes.paging.default-limit} applies when a request gives no limit and may be raised above the
+ * maximum (for example to 2147483647, so that a bare GET returns every row as the original service did);
+ * {@code shapes.paging.max-limit} bounds the {@code limit} a client asks for.
+ */
+@Component
+public class Paging {
+
+    private final int defaultLimit;
+    private final int maxLimit;
+
+    public Paging(@Value("${shapes.paging.default-limit:100}") int defaultLimit,
+                  @Value("${shapes.paging.max-limit:1000}") int maxLimit) {
+        if (defaultLimit < 1 || maxLimit < 1) {
+            throw new IllegalArgumentException("shapes.paging.default-limit and shapes.paging.max-limit must be at least 1");
+        }
+        this.defaultLimit = defaultLimit;
+        this.maxLimit = maxLimit;
+    }
+
+    public PageRequest request(String offset, String limit) {
+        int parsedOffset = offset == null ? 0 : parse("offset", offset, 0, Integer.MAX_VALUE);
+        int parsedLimit = limit == null ? defaultLimit : parse("limit", limit, 1, maxLimit);
+        return new PageRequest(parsedOffset, parsedLimit);
+    }
+
+    /**
+     * A 200 with the page as a JSON array of {@code elementType}. The element type is stated so that
+     * polymorphic entities keep their {@code shapeType} inside the array, which erasure would lose.
+     */
+    public <T> Response page(List<T> entities, Class<?> elementType, PageRequest page, UriInfo uriInfo) {
+        Type listType = ResolvableType.forClassWithGenerics(List.class, elementType).getType();
+        Response.ResponseBuilder response = Response.ok(new GenericEntity<>(entities, listType));
+        if (entities.size() == page.limit() && (long) page.offset() + page.limit() <= Integer.MAX_VALUE) {
+            response.link(uriInfo.getRequestUriBuilder()
+                    .replaceQueryParam("offset", page.offset() + page.limit())
+                    .replaceQueryParam("limit", page.limit())
+                    .build(), "next");
+        }
+        return response.build();
+    }
+
+    private static int parse(String name, String value, int min, int max) {
+        try {
+            int parsed = Integer.parseInt(value.trim());
+            if (parsed >= min && parsed <= max) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // answered below, with the range
+        }
+        throw new ProblemException(400, name + ": must be an integer from " + min + " to " + max);
+    }
+}

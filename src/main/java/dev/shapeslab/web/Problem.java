@@ -1,0 +1,32 @@
+package dev.shapeslab.web;
+
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * The body of every error response, RFC 9457 {@code application/problem+json}. One shape for all errors;
+ * {@code detail} is written for the client and never carries stack traces, class names, SQL or parser output.
+ */
+public record Problem(String type, String title, int status, String detail, String instance) {
+
+    public static final String MEDIA_TYPE = "application/problem+json";
+    public static final MediaType MEDIA = MediaType.valueOf(MEDIA_TYPE);
+
+    public static Problem of(int status, String detail, String instance) {
+        Response.StatusType statusType = Response.Status.fromStatusCode(status);
+        String title = statusType != null ? statusType.getReasonPhrase() : titleOf(status);
+        return new Problem("about:blank", title, status, detail, instance);
+    }
+
+    public Response.ResponseBuilder toResponse() {
+        return Response.status(status).type(MEDIA).entity(this);
+    }
+
+    private static String titleOf(int status) {
+        return switch (status) {
+            case 413 -> "Content Too Large";
+            case 422 -> "Unprocessable Content";
+            default -> "Error " + status;
+        };
+    }
+}

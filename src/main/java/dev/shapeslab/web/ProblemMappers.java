@@ -1,0 +1,125 @@
+package dev.shapeslab.web;
+
+import dev.shapeslab.domain.InvalidEntityException;
+import dev.shapeslab.domain.NoSuchEntityException;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import java.util.List;
+import org.glassfish.jersey.server.ParamException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One exception mapper per error family, each answering {@link Problem} JSON. Jersey picks the mapper
+ * whose exception type is nearest, so the catch-all {@link Unexpected} only sees what nothing else maps.
+ */
+public final class ProblemMappers {
+
+    public static final List<Class<?>> ALL = List.of(
+            NotFound.class, Invalid.class, Param.class, Web.class, Unexpected.class);
+
+    private ProblemMappers() {
+    }
+
+    static String path(UriInfo uriInfo) {
+        return "/" + uriInfo.getPath();
+    }
+
+    /** An id that names no entity: 404. */
+    public static class NotFound implements ExceptionMapper<NoSuchEntityException> {
+        @Context
+        private UriInfo uriInfo;
+
+        @Override
+        public Response toResponse(NoSuchEntityException exception) {
+            return Problem.of(404, exception.getMessage(), path(uriInfo)).toResponse().build();
+        }
+    }
+
+    /** A request body the domain rules refuse: 400 naming the field. */
+    public static class Invalid implements ExceptionMapper<InvalidEntityException> {
+        @Context
+        private UriInfo uriInfo;
+
+        @Override
+        public Response toResponse(InvalidEntityException exception) {
+            return Problem.of(400, exception.getMessage(), path(uriInfo)).toResponse().build();
+        }
+    }
+
+    /** A path or query parameter of the wrong type: 404 for a path (no such resource), 400 for a query. */
+    public static class Param implements ExceptionMapper<ParamException> {
+        @Context
+        private UriInfo uriInfo;
+
+        @Override
+        public Response toResponse(ParamException exception) {
+            if (exception instanceof ParamException.PathParamException) {
+                return Problem.of(404, "No resource at " + path(uriInfo), path(uriInfo)).toResponse().build();
+            }
+            return Problem.of(400, exception.getParameterName() + ": invalid value", path(uriInfo))
+                    .toResponse().build();
+        }
+    }
+
+    /** Jersey's own rejections (unknown path, 405, 406, 415) and the web layer's {@link ProblemException}s. */
+    public static class Web implements ExceptionMapper<WebApplicationException> {
+        @Context
+        private UriInfo uriInfo;
+
+        @Override
+        public Response toResponse(WebApplicationException exception) {
+            Response original = exception.getResponse();
+            Response.ResponseBuilder response = Problem.of(original.getStatus(), detail(exception), path(uriInfo))
+                    .toResponse();
+            for (String header : List.of(HttpHeaders.ALLOW, HttpHeaders.RETRY_AFTER)) {
+                if (original.getHeaders().containsKey(header)) {
+                    response.header(header, original.getHeaderString(header));
+                }
+            }
+            return response.build();
+        }
+
+        private String detail(WebApplicationException exception) {
+            if (exception instanceof ProblemException problem) {
+                return problem.detail();
+            }
+            if (exception instanceof NotFoundException) {
+                return "No resource at " + path(uriInfo);
+            }
+            if (exception instanceof NotAllowedException notAllowed) {
+                return "Method not allowed here; allowed: " + notAllowed.getResponse().getHeaderString(HttpHeaders.ALLOW);
+            }
+            if (exception instanceof NotAcceptableException) {
+                return "This resource only produces application/json";
+            }
+            if (exception instanceof NotSupportedException) {
+                return "Request bodies must be application/json";
+            }
+            Response.StatusType status = exception.getResponse().getStatusInfo();
+            return status.getReasonPhrase();
+        }
+    }
+
+    /** Anything else is a bug or an outage: logged in full here, answered 500 without any of it. */
+    public static class Unexpected implements ExceptionMapper<Throwable> {
+        private static final Logger log = LoggerFactory.getLogger(Unexpected.class);
+
+        @Context
+        private UriInfo uriInfo;
+
+        @Override
+        public Response toResponse(Throwable exception) {
+            log.error("Unexpected error answering {}", path(uriInfo), exception);
+            return Problem.of(500, "The server could not complete the request", path(uriInfo)).toResponse().build();
+        }
+    }
+}
