@@ -1,0 +1,99 @@
+package dev.shapeslab.gatling
+
+import java.net.URI
+
+import scala.util.Try
+
+import io.gatling.commons.validation._
+import io.gatling.core.Predef._
+import io.gatling.core.session.Expression
+import io.gatling.http.Predef._
+import io.gatling.http.check.HttpCheck
+import io.gatling.http.protocol.HttpProtocolBuilder
+import io.gatling.http.request.builder.HttpRequestBuilder
+
+/** A collection resource of the service; `singular` names its requests ("create circle", "list circles"). */
+sealed abstract class Resource(val singular: String, val plural: String) {
+  val path: String = s"/$plural"
+}
+
+object Resource {
+  case object Circles extends Resource("circle", "circles")
+  case object Rectangles extends Resource("rectangle", "rectangles")
+  case object Drawings extends Resource("drawing", "drawings")
+}
+
+/**
+ * The requests the simulations send, named the same way everywhere because the report generator
+ * reads the statistics by request name.
+ */
+final class ShapesApi(properties: SimulationProperties) {
+
+  val protocol: HttpProtocolBuilder = http
+    .baseUrl(properties.baseUrl)
+    // Errors come back as application/problem+json; asking for both keeps content negotiation out of the way.
+    .acceptHeader("application/json, application/problem+json")
+    .userAgentHeader("shapes-lab-gatling")
+    // By default Gatling warms its HTTP stack up with a request to an outside site.
+    .disableWarmUp
+    // A GET answered from Gatling's per-user cache would count as a request the service never saw.
+    .disableCaching
+
+  def create(resource: Resource, body: Expression[String]): HttpRequestBuilder =
+    withTimeout(http(s"create ${resource.singular}").post(resource.path).header("Content-Type", "application/json")
+      .body(StringBody(body)))
+
+  def get(resource: Resource, id: Expression[String], name: String): HttpRequestBuilder =
+    withTimeout(http(name).get(session => id(session).map(i => s"${resource.path}/$i")))
+
+  def update(resource: Resource, id: Expression[String], body: Expression[String]): HttpRequestBuilder =
+    withTimeout(http(s"update ${resource.singular}").put(session => id(session).map(i => s"${resource.path}/$i"))
+      .header("Content-Type", "application/json").body(StringBody(body)))
+
+  def delete(resource: Resource, id: Expression[String]): HttpRequestBuilder =
+    withTimeout(http(s"delete ${resource.singular}").delete(session => id(session).map(i => s"${resource.path}/$i")))
+
+  /** Without a limit the request carries none, so the server's configured default page size applies. */
+  def list(resource: Resource, limit: Option[Int]): HttpRequestBuilder = {
+    val request = http(s"list ${resource.plural}").get(resource.path)
+    withTimeout(limit.fold(request)(l => request.queryParam("limit", l)))
+  }
+
+  private def withTimeout(request: HttpRequestBuilder): HttpRequestBuilder =
+    request.requestTimeout(properties.requestTimeout)
+}
+
+/** Checks that compare what the service returned with what the virtual user sent, kept in its session. */
+object ShapeChecks {
+
+  /**
+   * The body is the entity stored under `entityKey`, with the id stored under `idKey` (when given;
+   * otherwise any integer id). Every field is compared, so data lost or mixed up between users fails.
+   */
+  def bodyIs(entityKey: String, idKey: Option[String]): HttpCheck =
+    bodyString.validate("is the entity sent", (body, session) =>
+      for {
+        text <- body.toValidation("no body")
+        expected <- session(entityKey).validate[Entity]
+        expectedId <- idKey.fold[Validation[Option[Long]]](None.success)(k => session(k).validate[Long].map(Some(_)))
+        node <- ShapeJson.parse(text).fold(e => s"body is not JSON: ${e.getMessage}".failure, _.success)
+        _ <- expected.mismatch(node, expectedId).fold[Validation[Unit]](().success)(problem => s"$problem in $text".failure)
+      } yield body)
+
+  /**
+   * The `Location` header names the entity whose id the earlier check saved under `idKey`;
+   * Jersey may make it absolute, so only its path is compared.
+   */
+  def locationIs(resource: Resource, idKey: String): HttpCheck =
+    header("Location").validate(s"is ${resource.path}/<id>", (location, session) =>
+      for {
+        value <- location.toValidation("no Location header")
+        id <- session(idKey).validate[Long]
+        path <- Try(URI.create(value).getPath).toOption.toValidation(s"Location '$value' is not a URI")
+        _ <- if (path == s"${resource.path}/$id") ().success else s"Location is '$value', expected ${resource.path}/$id".failure
+      } yield location)
+
+  /** Compares the media type only: a `;charset=...` parameter is allowed. */
+  def mediaTypeIs(expected: String): HttpCheck =
+    header("Content-Type").transform(_.split(';').head.trim.toLowerCase).is(expected)
+}
