@@ -191,6 +191,29 @@ public class Report {
         }
     }
 
+    /**
+     * Throughput without the partial first and last second: the mean of the "Number of requests per
+     * second" series (All) of Gatling's index.html, its first and last buckets left out. Gatling's
+     * mean throughput divides by every started second, which for a run of a few seconds understates
+     * the rate the server sustained.
+     */
+    static Double steadyThroughput(List<String> indexHtml) {
+        if (indexHtml.isEmpty()) return null;
+        String html = String.join("\n", indexHtml);
+        int at = html.indexOf("'RequestsContainerId'");
+        if (at < 0) return null;
+        int all = html.indexOf("name: 'All'", at);
+        int data = all < 0 ? -1 : html.indexOf("data: [[", all);
+        int end = data < 0 ? -1 : html.indexOf("]]", data);
+        if (end < 0) return null;
+        Matcher m = Pattern.compile("\\[\\s*(\\d+)\\s*,\\s*(\\d+(?:\\.\\d+)?)\\s*\\]").matcher(html.substring(data + 6, end + 2));
+        List<Double> counts = new ArrayList<>();
+        while (m.find()) counts.add(Double.parseDouble(m.group(2)));
+        if (counts.isEmpty()) return null;
+        List<Double> inner = counts.size() >= 3 ? counts.subList(1, counts.size() - 1) : counts;
+        return inner.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    }
+
     /** Peaks of the server-side samples taken during the measured run. */
     static final class Peaks {
         Double threads, rssMb, cpuPct, heapMb, heapCommittedMb;
@@ -264,6 +287,11 @@ public class Report {
             this.dir = dir;
             this.props = readProps(dir.resolve("cell.properties"));
             this.stats = GatlingStats.parse(readLines(dir.resolve("gatling.log")));
+            String index = props.getProperty("gatling_report", "");
+            if (!index.isEmpty()) {
+                Double steady = steadyThroughput(readLines(dir.resolve(index)));
+                if (steady != null) stats.values.put("rps_steady", steady);
+            }
             double clk = Double.parseDouble(props.getProperty("clk_tck", "100"));
             this.peaks = Peaks.read(dir, clk);
         }
@@ -293,6 +321,7 @@ public class Report {
                 case "heap": return peaks.heapMb;
                 case "rss": return peaks.rssMb;
                 case "cpu": return peaks.cpuPct;
+                case "load": return parseNumber(get("load_after").split(" ")[0]);
                 default: return stats.values.get(m);
             }
         }
@@ -392,7 +421,8 @@ public class Report {
             return l;
         }
 
-        String label() {
+        String label(boolean withBackend) {
+            if (!withBackend) return params.isEmpty() ? backend : params;
             return (params.isEmpty() ? "" : params + " · ") + backend;
         }
     }
@@ -471,9 +501,10 @@ public class Report {
 
         String cellsTsv() {
             String[] cols = {"seq", "repeat", "id", "scenario", "variant", "backend", "users", "latency_ms", "params",
-                    "status", "requests", "ok", "ko", "rps", "min", "mean", "p50", "p75", "p95", "p99", "max",
+                    "status", "requests", "ok", "ko", "rps", "rps_steady", "min", "mean", "p50", "p75", "p95", "p99", "max",
                     "peak_threads", "peak_heap_mb", "peak_heap_committed_mb", "peak_rss_mb", "peak_cpu_pct", "samples",
-                    "seconds", "java_version", "jvm_opts", "gatling_report", "jfr", "error"};
+                    "load_before", "load_after", "seconds", "java_version", "jvm_opts", "sim_props", "gatling_report",
+                    "jfr", "error"};
             StringBuilder sb = new StringBuilder(String.join("\t", cols)).append('\n');
             for (Cell c : cells) {
                 List<String> v = new ArrayList<>();
@@ -487,7 +518,7 @@ public class Report {
                         case "peak_rss_mb": s = raw(c.peaks.rssMb); break;
                         case "peak_cpu_pct": s = raw(c.peaks.cpuPct); break;
                         case "samples": s = String.valueOf(c.peaks.samples); break;
-                        case "requests": case "ok": case "ko": case "rps": case "min": case "mean":
+                        case "requests": case "ok": case "ko": case "rps": case "rps_steady": case "min": case "mean":
                         case "p50": case "p75": case "p95": case "p99": case "max":
                             s = raw(c.stats.values.get(col)); break;
                         case "gatling_report": case "jfr": s = nz(rel(c, c.get(col))); break;
@@ -541,9 +572,9 @@ public class Report {
     // Table content shared by Markdown and HTML
     // ------------------------------------------------------------------------------------------------
 
-    static final String[] HEAD = {"Variant", "Backend", "Params", "Requests", "KO", "req/s", "req/s ×plain",
+    static final String[] HEAD = {"Variant", "Backend", "Params", "Requests", "KO", "req/s", "req/s ×plain", "steady req/s",
             "p50 ms", "p95 ms", "p99 ms", "p99 ×plain", "max ms", "Peak threads", "Peak heap MB", "Peak RSS MB",
-            "Peak CPU %", "Runs"};
+            "Peak CPU %", "Host load", "Runs"};
 
     /** One table line; the last cell (links) is rendered by each writer. */
     static List<String> rowCells(Run run, Group g, Row r) {
@@ -555,6 +586,7 @@ public class Report {
         v.add(fmtSpread(r.spread("ko"), Report::fmtInt));
         v.add(fmtSpread(r.spread("rps"), Report::fmtRps));
         v.add(fmtRatio(run.ratio(g, r, "rps")));
+        v.add(fmtSpread(r.spread("rps_steady"), Report::fmtRps));
         v.add(fmtSpread(r.spread("p50"), Report::fmtInt));
         v.add(fmtSpread(r.spread("p95"), Report::fmtInt));
         v.add(fmtSpread(r.spread("p99"), Report::fmtInt));
@@ -564,6 +596,7 @@ public class Report {
         v.add(fmtSpread(r.spread("heap"), Report::fmtInt));
         v.add(fmtSpread(r.spread("rss"), Report::fmtInt));
         v.add(fmtSpread(r.spread("cpu"), Report::fmtInt));
+        v.add(fmtSpread(r.spread("load"), d -> String.format(Locale.ROOT, "%.1f", d)));
         long failed = r.all.stream().filter(Cell::failed).count();
         v.add(r.measured.size() + "/" + r.all.size() + (failed > 0 ? " (" + failed + " failed)" : ""));
         return v;
@@ -586,10 +619,16 @@ public class Report {
             users = r.users;
             latencyMs = r.latencyMs;
             ideal = users / (latencyMs / 1000.0);
-            baseline = noLatency == null ? null : noLatency.median("rps");
+            baseline = noLatency == null ? null : throughput(noLatency);
             target = TARGET_FACTOR * (baseline == null ? ideal : Math.min(ideal, baseline));
-            measured = r.median("rps");
+            measured = throughput(r);
             applies = TARGET_VARIANTS.contains(variant);
+        }
+
+        /** Steady req/s where the Gatling report had its per-second series, else Gatling's mean. */
+        static Double throughput(Row r) {
+            Double steady = r.median("rps_steady");
+            return steady != null ? steady : r.median("rps");
         }
 
         String verdict() {
@@ -673,7 +712,7 @@ public class Report {
             List<Target> ts = targets(run, name);
             if (!ts.isEmpty()) {
                 sb.append("Throughput target with backend latency: async and virtual should reach ")
-                        .append("0.8 × min(users ÷ latency, the same variant's no-latency req/s at the same N in this run). ")
+                        .append("0.8 × min(users ÷ latency, the same variant's no-latency req/s at the same N in this run), in steady req/s. ")
                         .append("Shown for every variant; it applies to async and virtual.\n\n");
                 sb.append("| Variant | Backend | N | Latency | users÷latency | no-latency req/s | target req/s | measured req/s | verdict |\n");
                 sb.append("|---|---|---:|---:|---:|---:|---:|---:|---|\n");
@@ -730,6 +769,9 @@ public class Report {
         "Requests, KO, req/s and response times: the Total column of Gatling's console \"Global Information\" block of "
                 + "the measured run (req/s is Gatling's mean throughput over the whole run, ramp included). The warm-up "
                 + "run before it is not counted.",
+        "Steady req/s: the mean of the report's \"Number of requests per second\" series without its first and last "
+                + "(partial) seconds. Gatling's mean throughput divides by every started second, which understates the "
+                + "sustained rate of a run of a few seconds. The throughput target uses steady req/s.",
         "Ratios: the variant's median divided by plain's median in the same scenario, backend and parameters of this run "
                 + "(req/s: higher is better; p99: lower is better).",
         "Peak threads: the app process's OS threads (/proc/<pid>/status Threads), sampled every second during the measured "
@@ -738,8 +780,11 @@ public class Report {
         "Peak heap: heap used, S0U+S1U+EU+OU of `jstat -gc` (1 s interval) during the measured run. Peak RSS: VmRSS from "
                 + "/proc/<pid>/status. Peak CPU: utime+stime of /proc/<pid>/stat per sample interval, in % of one core "
                 + "(200 % = both cores of a 2-core machine).",
-        "Each cell runs on a fresh app JVM with a fixed heap (see the run facts) and a JFR recording (settings=profile), "
-                + "dumped with `jcmd JFR.dump` before the app is stopped; open the .jfr files with JDK Mission Control.",
+        "Host load: the machine's 1-minute load average right after the measured run (/proc/loadavg). The machine may "
+                + "be shared: a load well above the core count means other processes competed for the CPU.",
+        "Each cell runs on a fresh app JVM with a fixed heap (see the run facts) and a JFR recording (settings=profile); "
+                + "the measured run's part is dumped with `jcmd JFR.dump begin=...` before the app is stopped. Open the "
+                + ".jfr files with JDK Mission Control.",
     };
 
     static List<String[]> runFacts(Properties p) {
@@ -905,7 +950,7 @@ public class Report {
             List<Target> ts = targets(run, scenario);
             if (ts.isEmpty()) return;
             sb.append("<h3>Throughput target with backend latency</h3>\n<p>async and virtual should reach ")
-                    .append("0.8 × min(users ÷ latency, the same variant's no-latency req/s at the same N in this run). ")
+                    .append("0.8 × min(users ÷ latency, the same variant's no-latency req/s at the same N in this run), in steady req/s. ")
                     .append("Shown for every variant; it applies to async and virtual.</p>\n");
             sb.append("<table class=\"data\"><thead><tr><th>Variant</th><th>Backend</th><th>N</th><th>Latency</th>")
                     .append("<th>users÷latency</th><th>no-latency req/s</th><th>target req/s</th><th>measured req/s</th>")
@@ -960,6 +1005,7 @@ public class Report {
             int pw = W - ML - MR, ph = H - MT - MB;
             svgOpen(title);
             yAxis(ticks, top, 0, false);
+            boolean multiBackend = gs.stream().map(g -> g.backend).distinct().count() > 1;
             double gw = (double) pw / gs.size();
             double bw = Math.min(36, gw * 0.8 / vs.size());
             for (int gi = 0; gi < gs.size(); gi++) {
@@ -973,7 +1019,7 @@ public class Report {
                     if (s == null) continue;
                     double x = x0 + vi * bw;
                     double y = MT + ph - s.median / top * ph;
-                    String tip = h(r.variant + " · " + g.label() + ": " + fmtSpread(s, metric.equals("rps") ? Report::fmtRps : Report::fmtInt));
+                    String tip = h(r.variant + " · " + g.label(true) + ": " + fmtSpread(s, metric.equals("rps") ? Report::fmtRps : Report::fmtInt));
                     sb.append(String.format(Locale.ROOT,
                             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s</title></rect>",
                             x + 1, y, bw - 2, MT + ph - y, run.color(r.variant), tip));
@@ -989,7 +1035,7 @@ public class Report {
                                 x + bw / 2, y - 3, h(lbl)));
                     }
                 }
-                wrapLabel(gx + gw / 2, MT + ph + 14, g.label(), gw);
+                wrapLabel(gx + gw / 2, MT + ph + 14, g.label(multiBackend), gw);
             }
             svgClose();
         }
