@@ -46,6 +46,10 @@ final class ShapesApi(properties: SimulationProperties) {
   def get(resource: Resource, id: Expression[String], name: String): HttpRequestBuilder =
     withTimeout(http(name).get(session => id(session).map(i => s"${resource.path}/$i")))
 
+  /** A GET of a URL the service handed out (e.g. a `Location` header). */
+  def getUrl(url: Expression[String], name: String): HttpRequestBuilder =
+    withTimeout(http(name).get(url))
+
   def update(resource: Resource, id: Expression[String], body: Expression[String]): HttpRequestBuilder =
     withTimeout(http(s"update ${resource.singular}").put(session => id(session).map(i => s"${resource.path}/$i"))
       .header("Content-Type", "application/json").body(StringBody(body)))
@@ -81,17 +85,20 @@ object ShapeChecks {
       } yield body)
 
   /**
-   * The `Location` header names the entity whose id the earlier check saved under `idKey`;
-   * Jersey may make it absolute, so only its path is compared.
+   * The `Location` header points into `resource` (`/circles/<digits>`); saved under `key` as an
+   * absolute URL (Jersey sends it absolute, a relative one is resolved against `baseUrl`). The
+   * read that follows fetches that URL and checks the id, which ties the header to the body: a
+   * check cannot compare them directly, as values saved by one check are not visible to the
+   * other checks of the same response.
    */
-  def locationIs(resource: Resource, idKey: String): HttpCheck =
-    header("Location").validate(s"is ${resource.path}/<id>", (location, session) =>
+  def saveLocation(resource: Resource, baseUrl: String, key: String): HttpCheck =
+    header("Location").validate(s"points to ${resource.path}/<id>", (location, _) =>
       for {
         value <- location.toValidation("no Location header")
-        id <- session(idKey).validate[Long]
-        path <- Try(URI.create(value).getPath).toOption.toValidation(s"Location '$value' is not a URI")
-        _ <- if (path == s"${resource.path}/$id") ().success else s"Location is '$value', expected ${resource.path}/$id".failure
-      } yield location)
+        uri <- Try(URI.create(s"$baseUrl/").resolve(value)).toOption.toValidation(s"Location '$value' is not a URI")
+        _ <- if (uri.getPath.matches(s".*${resource.path}/\\d+")) ().success
+             else s"Location '$value' does not point to ${resource.path}/<id>".failure
+      } yield Some(uri.toString)).saveAs(key)
 
   /** Compares the media type only: a `;charset=...` parameter is allowed. */
   def mediaTypeIs(expected: String): HttpCheck =
