@@ -12,15 +12,20 @@ import io.gatling.http.check.HttpCheck
 import io.gatling.http.protocol.HttpProtocolBuilder
 import io.gatling.http.request.builder.HttpRequestBuilder
 
-/** A collection resource of the service; `singular` names its requests ("create circle", "list circles"). */
-sealed abstract class Resource(val singular: String, val plural: String) {
-  val path: String = s"/$plural"
+import dev.shapeslab.web.ResourcePaths
+
+/**
+ * A collection resource of the service, at the path the service itself declares. `singular` and
+ * `plural` name its requests ("create circle", "list circles").
+ */
+sealed abstract class Resource(val singular: String, val path: String) {
+  val plural: String = path.stripPrefix("/")
 }
 
 object Resource {
-  case object Circles extends Resource("circle", "circles")
-  case object Rectangles extends Resource("rectangle", "rectangles")
-  case object Drawings extends Resource("drawing", "drawings")
+  case object Circles extends Resource("circle", ResourcePaths.CIRCLES)
+  case object Rectangles extends Resource("rectangle", ResourcePaths.RECTANGLES)
+  case object Drawings extends Resource("drawing", ResourcePaths.DRAWINGS)
 }
 
 /**
