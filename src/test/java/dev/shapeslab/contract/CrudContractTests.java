@@ -1,0 +1,453 @@
+package dev.shapeslab.contract;
+
+import static dev.shapeslab.contract.Problems.assertProblem;
+import static dev.shapeslab.contract.Problems.assertProblemNaming;
+import static io.restassured.RestAssured.given;
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertNotEquals;
+import static org.testng.Assert.assertNull;
+import static org.testng.Assert.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.shapeslab.web.ResourcePaths;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.io.ByteArrayInputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
+import org.testng.annotations.DataProvider;
+import org.testng.annotations.Test;
+
+/**
+ * The HTTP contract of the service, written once and run for circles, rectangles and drawings. Each
+ * subclass runs it on one combination of execution variant and backend, chosen by its profiles.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+public abstract class CrudContractTests extends AbstractTestNGSpringContextTests {
+
+    private static final List<EntityFixture> ENTITIES =
+            List.of(new CircleFixture(), new RectangleFixture(), new DrawingFixture());
+
+    /** Keeps bodies of different tests apart, so no test can pass on another's data. */
+    private static final AtomicInteger NEXT = new AtomicInteger(1);
+
+    @LocalServerPort
+    private int port;
+
+    protected RequestSpecification api() {
+        return given().port(port).baseUri("http://127.0.0.1");
+    }
+
+    @DataProvider
+    public Object[][] entities() {
+        return ENTITIES.stream().map(entity -> new Object[] {entity}).toArray(Object[][]::new);
+    }
+
+    @DataProvider
+    public Object[][] invalidBodies() {
+        List<Object[]> cases = new ArrayList<>();
+        for (EntityFixture entity : ENTITIES) {
+            entity.invalidBodies().forEach(body -> cases.add(new Object[] {entity, body}));
+        }
+        return cases.toArray(Object[][]::new);
+    }
+
+    // ---- the happy paths ----
+
+    @Test(dataProvider = "entities")
+    public void postStoresTheEntityAndAnswers201WithItsLocation(EntityFixture entity) {
+        String body = entity.body(NEXT.getAndIncrement());
+        Response created = post(entity, body);
+
+        assertEquals(created.statusCode(), 201, created.asString());
+        long id = created.jsonPath().getLong("id");
+        assertTrue(created.header("Location").endsWith(entity.path() + "/" + id), created.header("Location"));
+        assertEquals(entity.content(created.asString()), entity.content(body));
+        Response read = api().get(created.header("Location"));
+        assertEquals(read.statusCode(), 200);
+        assertEquals(entity.content(read.asString()), entity.content(body));
+    }
+
+    @Test(dataProvider = "entities")
+    public void putReplacesTheEntityAndAnswersTheStoredOne(EntityFixture entity) {
+        long id = create(entity);
+        String replacement = entity.body(NEXT.getAndIncrement());
+
+        Response updated = api().contentType(ContentType.JSON).body(replacement).put(entity.path() + "/" + id);
+
+        assertEquals(updated.statusCode(), 200, updated.asString());
+        assertEquals(updated.jsonPath().getLong("id"), id);
+        assertEquals(entity.content(updated.asString()), entity.content(replacement));
+        assertEquals(entity.content(read(entity, id)), entity.content(replacement));
+    }
+
+    @Test(dataProvider = "entities")
+    public void putAcceptsABodyIdEqualToThePathId(EntityFixture entity) {
+        long id = create(entity);
+        String replacement = withId(entity.body(NEXT.getAndIncrement()), id);
+
+        Response updated = api().contentType(ContentType.JSON).body(replacement).put(entity.path() + "/" + id);
+
+        assertEquals(updated.statusCode(), 200, updated.asString());
+        assertEquals(entity.content(read(entity, id)), entity.content(replacement));
+    }
+
+    @Test(dataProvider = "entities")
+    public void deleteRemovesTheEntity(EntityFixture entity) {
+        long id = create(entity);
+
+        assertEquals(api().delete(entity.path() + "/" + id).statusCode(), 204);
+
+        assertProblem(api().get(entity.path() + "/" + id), 404);
+        assertProblem(api().delete(entity.path() + "/" + id), 404);
+    }
+
+    @Test(dataProvider = "entities")
+    public void deleteAllRemovesEveryEntityOfThatType(EntityFixture entity) {
+        create(entity);
+        create(entity);
+
+        assertEquals(api().delete(entity.path()).statusCode(), 204);
+
+        assertEquals(count(entity), 0);
+    }
+
+    @Test(dataProvider = "entities")
+    public void listsPageByPageInIdOrderWithALinkToTheNextFullPage(EntityFixture entity) {
+        api().delete(entity.path());
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ids.add(create(entity));
+        }
+
+        List<Long> seen = new ArrayList<>();
+        String next = entity.path() + "?limit=2";
+        List<Integer> pageSizes = new ArrayList<>();
+        while (next != null) {
+            Response page = api().get(next);
+            assertEquals(page.statusCode(), 200, page.asString());
+            List<Long> pageIds = page.jsonPath().getList("id", Long.class);
+            pageSizes.add(pageIds.size());
+            seen.addAll(pageIds);
+            next = nextLink(page);
+        }
+
+        assertEquals(seen, ids);
+        // 2 + 2 + 1: the last, partial page has no next link; an exact multiple would end with an empty page.
+        assertEquals(pageSizes, List.of(2, 2, 1));
+        Response tail = api().get(entity.path() + "?offset=4&limit=2");
+        assertEquals(tail.jsonPath().getList("id", Long.class), ids.subList(4, 5));
+        assertNull(tail.header("Link"));
+        assertEquals(api().get(entity.path() + "?offset=5").jsonPath().getList("id").size(), 0);
+    }
+
+    @Test(dataProvider = "entities")
+    public void listGivesEachEntityItsFullContent(EntityFixture entity) {
+        api().delete(entity.path());
+        String body = entity.body(NEXT.getAndIncrement());
+        post(entity, body);
+
+        JsonNode list = EntityFixture.JSON.valueToTree(api().get(entity.path()).as(Object.class));
+
+        assertEquals(list.size(), 1);
+        assertEquals(entity.content(list.get(0)), entity.content(body));
+    }
+
+    // ---- not found ----
+
+    @Test(dataProvider = "entities")
+    public void getOfAnUnknownIdIs404(EntityFixture entity) {
+        assertProblemNaming(api().get(entity.path() + "/" + Long.MAX_VALUE), 404, String.valueOf(Long.MAX_VALUE));
+    }
+
+    @Test(dataProvider = "entities")
+    public void putOfAnUnknownIdIs404AndCreatesNothing(EntityFixture entity) {
+        int before = count(entity);
+
+        Response response = api().contentType(ContentType.JSON).body(entity.body(NEXT.getAndIncrement()))
+                .put(entity.path() + "/" + Long.MAX_VALUE);
+
+        assertProblem(response, 404);
+        assertEquals(count(entity), before);
+    }
+
+    @Test(dataProvider = "entities")
+    public void deleteOfAnUnknownIdIs404(EntityFixture entity) {
+        assertProblem(api().delete(entity.path() + "/" + Long.MAX_VALUE), 404);
+    }
+
+    @Test(dataProvider = "entities")
+    public void aNonNumericIdIs404(EntityFixture entity) {
+        assertProblem(api().get(entity.path() + "/abc"), 404);
+    }
+
+    // ---- rejected writes change nothing ----
+
+    @Test(dataProvider = "invalidBodies")
+    public void postOfAnInvalidBodyIs400NamingTheFieldAndStoresNothing(EntityFixture entity,
+                                                                       EntityFixture.InvalidBody body) {
+        int before = count(entity);
+
+        assertProblemNaming(post(entity, body.json()), 400, body.field());
+
+        assertEquals(count(entity), before);
+    }
+
+    @Test(dataProvider = "invalidBodies")
+    public void putOfAnInvalidBodyIs400NamingTheFieldAndChangesNothing(EntityFixture entity,
+                                                                      EntityFixture.InvalidBody body) {
+        long id = create(entity);
+        String before = read(entity, id);
+
+        Response response = api().contentType(ContentType.JSON).body(body.json()).put(entity.path() + "/" + id);
+
+        assertProblemNaming(response, 400, body.field());
+        assertEquals(read(entity, id), before);
+    }
+
+    @Test(dataProvider = "entities")
+    public void postCarryingTheIdOfAnExistingRowIs400AndLeavesThatRowAsItWas(EntityFixture entity) {
+        long id = create(entity);
+        String before = read(entity, id);
+        int count = count(entity);
+
+        assertProblemNaming(post(entity, withId(entity.body(NEXT.getAndIncrement()), id)), 400, "id");
+
+        assertEquals(read(entity, id), before);
+        assertEquals(count(entity), count);
+    }
+
+    @Test(dataProvider = "entities")
+    public void putWithABodyIdOtherThanThePathIdIs400AndChangesNeither(EntityFixture entity) {
+        long id = create(entity);
+        long other = create(entity);
+        String before = read(entity, id);
+        String otherBefore = read(entity, other);
+
+        Response response = api().contentType(ContentType.JSON)
+                .body(withId(entity.body(NEXT.getAndIncrement()), other)).put(entity.path() + "/" + id);
+
+        assertProblemNaming(response, 400, "id");
+        assertEquals(read(entity, id), before);
+        assertEquals(read(entity, other), otherBefore);
+    }
+
+    @Test(dataProvider = "entities")
+    public void unknownPropertiesAre400(EntityFixture entity) {
+        int before = count(entity);
+        String body = entity.body(NEXT.getAndIncrement()).replaceFirst("\\{", "{\"sneaky\":true,");
+
+        assertProblemNaming(post(entity, body), 400, "sneaky");
+
+        assertEquals(count(entity), before);
+    }
+
+    @Test(dataProvider = "entities")
+    public void malformedJsonIs400(EntityFixture entity) {
+        int before = count(entity);
+
+        assertProblemNaming(post(entity, "{,\"colour\": \"red\"}"), 400, "malformed JSON");
+
+        assertEquals(count(entity), before);
+    }
+
+    @Test(dataProvider = "entities")
+    public void anEmptyBodyIs400(EntityFixture entity) {
+        assertProblemNaming(api().contentType(ContentType.JSON).post(entity.path()), 400, "body");
+    }
+
+    @Test(dataProvider = "entities")
+    public void aBodyThatIsNotJsonIs415(EntityFixture entity) {
+        int before = count(entity);
+
+        Response response = api().contentType(ContentType.TEXT).body(entity.body(1)).post(entity.path());
+
+        assertProblem(response, 415);
+        assertEquals(count(entity), before);
+    }
+
+    @Test(dataProvider = "entities")
+    public void aBodyOverTheLimitIs413WhetherItsLengthIsDeclaredOrNot(EntityFixture entity) {
+        int before = count(entity);
+        byte[] oversized = ("{\"name\":\"" + "x".repeat(1024 * 1024) + "\"}").getBytes();
+
+        assertProblem(api().contentType(ContentType.JSON).body(oversized).post(entity.path()), 413);
+        // An InputStream body goes chunked: no Content-Length to refuse it by, so it is cut off while read.
+        assertProblem(api().contentType(ContentType.JSON).body(new ByteArrayInputStream(oversized))
+                .post(entity.path()), 413);
+
+        assertEquals(count(entity), before);
+    }
+
+    @Test(dataProvider = "entities")
+    public void listRejectsOutOfRangePagingParameters(EntityFixture entity) {
+        assertProblemNaming(api().get(entity.path() + "?offset=-1"), 400, "offset");
+        assertProblemNaming(api().get(entity.path() + "?limit=0"), 400, "limit");
+        assertProblemNaming(api().get(entity.path() + "?limit=1001"), 400, "limit");
+        assertProblemNaming(api().get(entity.path() + "?limit=ten"), 400, "limit");
+    }
+
+    @Test
+    public void jerseysOwnRejectionsAreProblemJsonToo() {
+        assertProblem(api().get("/no-such-resource"), 404);
+        Response notAllowed = api().contentType(ContentType.JSON).body("{}").patch(ResourcePaths.CIRCLES);
+        assertProblem(notAllowed, 405);
+        assertTrue(notAllowed.header("Allow").contains("GET"), notAllowed.header("Allow"));
+        assertProblem(api().accept("text/csv").get(ResourcePaths.CIRCLES), 406);
+    }
+
+    // ---- drawings own their shapes ----
+
+    @Test
+    public void aDrawingKeepsTwoIdenticalShapesAsTwoInTheOrderSent() {
+        String circle = DrawingFixture.circleIn(7);
+        String body = DrawingFixture.drawing("twins", "[" + circle + "," + circle + ","
+                + DrawingFixture.rectangleIn(8) + "]");
+
+        Response created = post(new DrawingFixture(), body);
+
+        assertEquals(created.statusCode(), 201, created.asString());
+        JsonNode shapes = EntityFixture.JSON.valueToTree(
+                api().get(created.header("Location")).as(Object.class)).get("shapes");
+        assertEquals(shapes.size(), 3);
+        assertEquals(shapes.get(0).get("shapeType").asText(), "circle");
+        assertEquals(shapes.get(1).get("shapeType").asText(), "circle");
+        assertEquals(shapes.get(2).get("shapeType").asText(), "rectangle");
+        assertNotEquals(shapes.get(0).get("id"), shapes.get(1).get("id"));
+        assertEquals(new CircleFixture().content(shapes.get(0)), new CircleFixture().content(shapes.get(1)));
+    }
+
+    @Test
+    public void putOfADrawingReplacesItsShapesAndTheOldOnesAreGone() {
+        api().delete(ResourcePaths.CIRCLES);
+        DrawingFixture drawings = new DrawingFixture();
+        Response created = post(drawings, DrawingFixture.drawing("before",
+                "[" + DrawingFixture.circleIn(1) + "," + DrawingFixture.circleIn(2) + "]"));
+        long id = created.jsonPath().getLong("id");
+        List<Long> oldShapeIds = created.jsonPath().getList("shapes.id", Long.class);
+
+        Response updated = api().contentType(ContentType.JSON)
+                .body(DrawingFixture.drawing("after", "[" + DrawingFixture.rectangleIn(3) + "]"))
+                .put(drawings.path() + "/" + id);
+
+        assertEquals(updated.statusCode(), 200, updated.asString());
+        Response read = api().get(drawings.path() + "/" + id);
+        assertEquals(read.jsonPath().getList("shapes.shapeType"), List.of("rectangle"));
+        List<Long> newShapeIds = read.jsonPath().getList("shapes.id", Long.class);
+        assertTrue(newShapeIds.stream().noneMatch(oldShapeIds::contains), oldShapeIds + " vs " + newShapeIds);
+        // Orphaned shapes must not resurface as standalone circles.
+        assertEquals(count(new CircleFixture()), 0);
+        for (long shapeId : oldShapeIds) {
+            assertProblem(api().get(ResourcePaths.CIRCLES + "/" + shapeId), 404);
+        }
+    }
+
+    @Test
+    public void deletingADrawingDeletesItsShapes() {
+        api().delete(ResourcePaths.CIRCLES);
+        api().delete(ResourcePaths.RECTANGLES);
+        Response created = post(new DrawingFixture(), DrawingFixture.drawing("doomed",
+                "[" + DrawingFixture.circleIn(1) + "," + DrawingFixture.rectangleIn(2) + "]"));
+
+        assertEquals(api().delete(created.header("Location")).statusCode(), 204);
+
+        assertProblem(api().get(created.header("Location")), 404);
+        assertEquals(count(new CircleFixture()), 0);
+        assertEquals(count(new RectangleFixture()), 0);
+    }
+
+    @Test
+    public void aDrawingsShapesAreNotStandaloneShapes() {
+        Response created = post(new DrawingFixture(), DrawingFixture.drawing("owner",
+                "[" + DrawingFixture.circleIn(4) + "]"));
+        long shapeId = created.jsonPath().getLong("shapes[0].id");
+
+        assertProblem(api().get(ResourcePaths.CIRCLES + "/" + shapeId), 404);
+        assertProblem(api().delete(ResourcePaths.CIRCLES + "/" + shapeId), 404);
+        assertFalse(api().get(ResourcePaths.CIRCLES + "?limit=1000").jsonPath().getList("id", Long.class)
+                .contains(shapeId));
+        // ...and the drawing stays whole and deletable (the original could no longer delete it).
+        assertEquals(api().get(created.header("Location")).jsonPath().getList("shapes").size(), 1);
+        assertEquals(api().delete(created.header("Location")).statusCode(), 204);
+    }
+
+    @Test
+    public void theServerSetsTheCreationDateAndKeepsItOnUpdate() {
+        DrawingFixture drawings = new DrawingFixture();
+        Response created = post(drawings, DrawingFixture.drawing("dated", "[]")
+                .replaceFirst("\\{", "{\"creationDate\":\"2001-02-03T04:05:06Z\","));
+        String creationDate = created.jsonPath().getString("creationDate");
+        assertNotEquals(creationDate, "2001-02-03T04:05:06Z");
+        assertTrue(creationDate.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z"), creationDate);
+
+        Response updated = api().contentType(ContentType.JSON)
+                .body(DrawingFixture.drawing("renamed", "[]").replaceFirst("\\{", "{\"creationDate\":\"1999-01-01T00:00:00Z\","))
+                .put(created.header("Location"));
+
+        assertEquals(updated.jsonPath().getString("creationDate"), creationDate);
+        assertEquals(api().get(created.header("Location")).jsonPath().getString("creationDate"), creationDate);
+    }
+
+    @Test
+    public void payloadsOfTheOriginalSeriesWithDotClassTypeNamesAreAccepted() {
+        String body = DrawingFixture.drawing("legacy", "[" + DrawingFixture.circleIn(1).replace("\"circle\"", "\".Circle\"")
+                + "," + DrawingFixture.rectangleIn(2).replace("\"rectangle\"", "\".Rectangle\"") + "]");
+
+        Response created = post(new DrawingFixture(), body);
+
+        assertEquals(created.statusCode(), 201, created.asString());
+        assertEquals(created.jsonPath().getList("shapes.shapeType"), List.of("circle", "rectangle"));
+        Response circle = post(new CircleFixture(), new CircleFixture().body(1).replaceFirst("\\{", "{\"shapeType\":\".Circle\","));
+        assertEquals(circle.statusCode(), 201, circle.asString());
+    }
+
+    // ---- helpers ----
+
+    protected Response post(EntityFixture entity, String body) {
+        return api().contentType(ContentType.JSON).body(body).post(entity.path());
+    }
+
+    protected long create(EntityFixture entity) {
+        Response created = post(entity, entity.body(NEXT.getAndIncrement()));
+        assertEquals(created.statusCode(), 201, created.asString());
+        return created.jsonPath().getLong("id");
+    }
+
+    private String read(EntityFixture entity, long id) {
+        Response read = api().get(entity.path() + "/" + id);
+        assertEquals(read.statusCode(), 200, read.asString());
+        return read.asString();
+    }
+
+    /** How many entities the list endpoint holds, page by page. */
+    protected int count(EntityFixture entity) {
+        int total = 0;
+        for (int offset = 0; ; offset += 1000) {
+            int size = api().get(entity.path() + "?limit=1000&offset=" + offset).jsonPath().getList("id").size();
+            total += size;
+            if (size < 1000) {
+                return total;
+            }
+        }
+    }
+
+    private static String withId(String body, long id) {
+        return body.replaceFirst("\\{", "{\"id\":" + id + ",");
+    }
+
+    private static String nextLink(Response page) {
+        String link = page.header("Link");
+        if (link == null) {
+            return null;
+        }
+        assertTrue(link.endsWith("rel=\"next\""), link);
+        String uri = link.substring(link.indexOf('<') + 1, link.indexOf('>'));
+        return uri.substring(uri.indexOf('/', "http://".length()));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.shapeslab.persistence;
+
+import static org.testng.Assert.assertEquals;
+
+import dev.shapeslab.domain.Circle;
+import dev.shapeslab.domain.Drawing;
+import dev.shapeslab.domain.Position;
+import dev.shapeslab.domain.Rectangle;
+import dev.shapeslab.domain.Shape;
+import jakarta.persistence.EntityManagerFactory;
+import java.util.ArrayList;
+import java.util.List;
+import org.hibernate.SessionFactory;
+import org.hibernate.stat.Statistics;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
+import org.testng.annotations.Test;
+
+/** The JPA mapping's promises, checked on the database itself. */
+@SpringBootTest(properties = "spring.jpa.properties.hibernate.generate_statistics=true")
+public class JpaDrawingStoreTests extends AbstractTestNGSpringContextTests {
+
+    @Autowired
+    private EntityStore<Drawing> drawings;
+
+    @Autowired
+    private EntityManagerFactory entityManagerFactory;
+
+    @Autowired
+    private JdbcTemplate jdbc;
+
+    @Test
+    public void aPageOfDrawingsLoadsWithTheirShapesInTwoQueriesWhateverItsSize() {
+        drawings.deleteAll();
+        for (int i = 0; i < 30; i++) {
+            drawings.insert(drawing("d" + i, 3));
+        }
+        Statistics statistics = entityManagerFactory.unwrap(SessionFactory.class).getStatistics();
+
+        for (int limit : new int[] {1, 10, 30}) {
+            statistics.clear();
+            List<Drawing> page = drawings.findPage(0, limit);
+            page.forEach(drawing -> assertEquals(drawing.getShapes().size(), 3));
+            assertEquals(page.size(), limit);
+            assertEquals(statistics.getPrepareStatementCount(), 2, "statements for a page of " + limit);
+        }
+    }
+
+    @Test
+    public void replacingADrawingsShapesDeletesTheOldRows() {
+        Drawing stored = drawings.insert(drawing("replace me", 4));
+        long id = stored.getId();
+
+        drawings.replace(id, drawing("replaced", 1));
+
+        assertEquals(shapeRowsOf(id), 1);
+        assertEquals(orphanShapeRows(), 0);
+    }
+
+    @Test
+    public void deletingADrawingDeletesItsShapeRows() {
+        long id = drawings.insert(drawing("delete me", 2)).getId();
+
+        drawings.deleteById(id);
+
+        assertEquals(shapeRowsOf(id), 0);
+        assertEquals(jdbc.queryForObject("select count(*) from drawing where id = ?", Integer.class, id), 0);
+    }
+
+    @Test
+    public void aPositionIsStoredAsTwoNumericColumns() {
+        long id = drawings.insert(drawing("positions", 1)).getId();
+
+        Double x = jdbc.queryForObject("select position_x from shape where drawing_id = ?", Double.class, id);
+
+        assertEquals(x, 0.5);
+    }
+
+    private int shapeRowsOf(long drawingId) {
+        return jdbc.queryForObject("select count(*) from shape where drawing_id = ?", Integer.class, drawingId);
+    }
+
+    /** Shapes that lost their drawing without being deleted would surface as standalone shapes. */
+    private int orphanShapeRows() {
+        return jdbc.queryForObject("select count(*) from shape where drawing_id is null and colour like 'owned-%'",
+                Integer.class);
+    }
+
+    private static Drawing drawing(String name, int shapes) {
+        List<Shape<?>> list = new ArrayList<>();
+        for (int i = 0; i < shapes; i++) {
+            list.add(i % 2 == 0
+                    ? new Circle("owned-" + i, new Position(i + 0.5, 1), i + 1)
+                    : new Rectangle("owned-" + i, new Position(i + 0.5, 2), 1, i + 1));
+        }
+        Drawing drawing = new Drawing(name, list);
+        drawing.initialiseForCreation(java.time.Instant.now());
+        return drawing;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.shapeslab.startup;
+
+import static org.testng.Assert.expectThrows;
+import static org.testng.Assert.assertTrue;
+
+import dev.shapeslab.ShapesLabApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.testng.annotations.Test;
+
+public class ProfileGuardTests {
+
+    @Test
+    public void twoBackendProfilesFailAtStartUpNamingBoth() {
+        String message = startupFailure("h2", "stub");
+        assertTrue(message.contains("[h2, stub]") && message.contains("backend"), message);
+    }
+
+    @Test
+    public void twoExecutionProfilesFailAtStartUpNamingBoth() {
+        String message = startupFailure("plain", "async", "stub");
+        assertTrue(message.contains("[plain, async]") && message.contains("execution variant"), message);
+    }
+
+    private static String startupFailure(String... profiles) {
+        SpringApplicationBuilder app = new SpringApplicationBuilder(ShapesLabApplication.class)
+                .profiles(profiles)
+                .properties("server.port=0", "spring.main.banner-mode=off");
+        IllegalStateException failure = expectThrows(IllegalStateException.class, app::run);
+        return failure.getMessage();
+    }
+}
