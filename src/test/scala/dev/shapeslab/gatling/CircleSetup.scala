@@ -1,9 +1,10 @@
 package dev.shapeslab.gatling
 
+import java.io.IOException
 import java.net.URI
 import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
 import java.time.{ Duration => JDuration }
-import java.util.concurrent.{ Callable, Executors, TimeUnit }
+import java.util.concurrent.{ Callable, ExecutionException, Executors, TimeUnit }
 
 import scala.concurrent.duration.FiniteDuration
 import scala.jdk.CollectionConverters._
@@ -26,8 +27,11 @@ object CircleSetup {
     val started = System.nanoTime()
     try {
       val tasks = (1 to count).map(_ => (() => createOne(client, baseUrl, timeout)): Callable[Long])
-      // invokeAll waits for every task; `get` rethrows the first failure, which aborts the simulation.
-      val ids = pool.invokeAll(tasks.asJava).asScala.map(_.get()).toIndexedSeq
+      // invokeAll waits for every task; the first failure, rethrown, aborts the simulation.
+      val ids = pool.invokeAll(tasks.asJava).asScala.map { future =>
+        try future.get()
+        catch { case e: ExecutionException => throw e.getCause }
+      }.toIndexedSeq
       println(f"Created $count circles at $baseUrl in ${(System.nanoTime() - started) / 1e9}%.1f s")
       ids
     } finally {
@@ -43,7 +47,9 @@ object CircleSetup {
       .header("Accept", "application/json")
       .POST(HttpRequest.BodyPublishers.ofString(RandomShapes.circle().toJson()))
       .build()
-    val response = client.send(request, HttpResponse.BodyHandlers.ofString())
+    val response =
+      try client.send(request, HttpResponse.BodyHandlers.ofString())
+      catch { case e: IOException => throw new IllegalStateException(s"Setup: POST ${request.uri} failed: $e", e) }
     if (response.statusCode != 201)
       throw new IllegalStateException(s"Setup: POST ${request.uri} answered ${response.statusCode}: ${response.body}")
     val id = ShapeJson.parse(response.body).toOption.map(_.path("id")).filter(_.isIntegralNumber)

@@ -7,6 +7,7 @@ import io.gatling.core.Predef._
 import io.gatling.core.session.Expression
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
+import io.gatling.http.check.HttpCheck
 
 import dev.shapeslab.gatling.Resource.{ Circles, Drawings, Rectangles }
 
@@ -52,29 +53,35 @@ class CrudLifecycleSimulation extends Simulation {
 
   private def lifecycle(resource: Resource, fresh: () => Entity): ChainBuilder = {
     val name = resource.singular
+    // A drawing's creation date is the server's, set once: every later read and the update must keep it.
+    val (saveCreationDate, keepsCreationDate): (Seq[HttpCheck], Seq[HttpCheck]) =
+      if (resource == Drawings)
+        (Seq(jsonPath("$.creationDate").saveAs("creationDate")), Seq(jsonPath("$.creationDate").is("#{creationDate}")))
+      else (Nil, Nil)
     // A new entity, and no id left over from the previous lifecycle to be mistaken for this one's.
-    exec(session => session.remove("id").remove("updated").set("created", fresh()))
+    exec(session => session.removeAll("id", "location", "updated", "creationDate").set("created", fresh()))
       .exitBlockOnFail(
         exec(api.create(resource, bodyOf("created", withId = false)).check(
           status.is(201),
           jsonPath("$.id").ofType[Long].saveAs("id"),
-          ShapeChecks.locationIs(resource, "id"),
+          ShapeChecks.saveLocation(resource, properties.baseUrl, "location"),
           ShapeChecks.bodyIs("created", None)
-        )),
-        exec(api.get(resource, id, s"get $name").check(
+        ).check(saveCreationDate: _*)),
+        // Read where the service said the entity is: this also proves Location names the created id.
+        exec(api.getUrl("#{location}", s"get $name").check(
           status.is(200),
           ShapeChecks.bodyIs("created", Some("id"))
-        )),
+        ).check(keepsCreationDate: _*)),
         exec(session => session.set("updated", RandomShapes.changed(session("created").as[Entity]))),
         // The full entity with its id, as a client that read it and changed every field would send it.
         exec(api.update(resource, id, bodyOf("updated", withId = true)).check(
           status.is(200),
           ShapeChecks.bodyIs("updated", Some("id"))
-        )),
+        ).check(keepsCreationDate: _*)),
         exec(api.get(resource, id, s"get $name after update").check(
           status.is(200),
           ShapeChecks.bodyIs("updated", Some("id"))
-        )),
+        ).check(keepsCreationDate: _*)),
         exec(api.delete(resource, id).check(status.is(204))),
         exec(api.get(resource, id, s"get deleted $name").check(
           status.is(404),

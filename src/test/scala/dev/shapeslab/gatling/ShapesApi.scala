@@ -12,15 +12,20 @@ import io.gatling.http.check.HttpCheck
 import io.gatling.http.protocol.HttpProtocolBuilder
 import io.gatling.http.request.builder.HttpRequestBuilder
 
-/** A collection resource of the service; `singular` names its requests ("create circle", "list circles"). */
-sealed abstract class Resource(val singular: String, val plural: String) {
-  val path: String = s"/$plural"
+import dev.shapeslab.web.ResourcePaths
+
+/**
+ * A collection resource of the service, at the path the service itself declares. `singular` and
+ * `plural` name its requests ("create circle", "list circles").
+ */
+sealed abstract class Resource(val singular: String, val path: String) {
+  val plural: String = path.stripPrefix("/")
 }
 
 object Resource {
-  case object Circles extends Resource("circle", "circles")
-  case object Rectangles extends Resource("rectangle", "rectangles")
-  case object Drawings extends Resource("drawing", "drawings")
+  case object Circles extends Resource("circle", ResourcePaths.CIRCLES)
+  case object Rectangles extends Resource("rectangle", ResourcePaths.RECTANGLES)
+  case object Drawings extends Resource("drawing", ResourcePaths.DRAWINGS)
 }
 
 /**
@@ -46,6 +51,10 @@ final class ShapesApi(properties: SimulationProperties) {
   def get(resource: Resource, id: Expression[String], name: String): HttpRequestBuilder =
     withTimeout(http(name).get(session => id(session).map(i => s"${resource.path}/$i")))
 
+  /** A GET of a URL the service handed out (e.g. a `Location` header). */
+  def getUrl(url: Expression[String], name: String): HttpRequestBuilder =
+    withTimeout(http(name).get(url))
+
   def update(resource: Resource, id: Expression[String], body: Expression[String]): HttpRequestBuilder =
     withTimeout(http(s"update ${resource.singular}").put(session => id(session).map(i => s"${resource.path}/$i"))
       .header("Content-Type", "application/json").body(StringBody(body)))
@@ -69,6 +78,7 @@ object ShapeChecks {
   /**
    * The body is the entity stored under `entityKey`, with the id stored under `idKey` (when given;
    * otherwise any integer id). Every field is compared, so data lost or mixed up between users fails.
+   * The message names the first field that differs, without the body: a drawing's can be long.
    */
   def bodyIs(entityKey: String, idKey: Option[String]): HttpCheck =
     bodyString.validate("is the entity sent", (body, session) =>
@@ -77,21 +87,24 @@ object ShapeChecks {
         expected <- session(entityKey).validate[Entity]
         expectedId <- idKey.fold[Validation[Option[Long]]](None.success)(k => session(k).validate[Long].map(Some(_)))
         node <- ShapeJson.parse(text).fold(e => s"body is not JSON: ${e.getMessage}".failure, _.success)
-        _ <- expected.mismatch(node, expectedId).fold[Validation[Unit]](().success)(problem => s"$problem in $text".failure)
+        _ <- expected.mismatch(node, expectedId).fold[Validation[Unit]](().success)(_.failure)
       } yield body)
 
   /**
-   * The `Location` header names the entity whose id the earlier check saved under `idKey`;
-   * Jersey may make it absolute, so only its path is compared.
+   * The `Location` header points into `resource` (`/circles/<digits>`); saved under `key` as an
+   * absolute URL (Jersey sends it absolute, a relative one is resolved against `baseUrl`). The
+   * read that follows fetches that URL and checks the id, which ties the header to the body: a
+   * check cannot compare them directly, as values saved by one check are not visible to the
+   * other checks of the same response.
    */
-  def locationIs(resource: Resource, idKey: String): HttpCheck =
-    header("Location").validate(s"is ${resource.path}/<id>", (location, session) =>
+  def saveLocation(resource: Resource, baseUrl: String, key: String): HttpCheck =
+    header("Location").validate(s"points to ${resource.path}/<id>", (location, _) =>
       for {
         value <- location.toValidation("no Location header")
-        id <- session(idKey).validate[Long]
-        path <- Try(URI.create(value).getPath).toOption.toValidation(s"Location '$value' is not a URI")
-        _ <- if (path == s"${resource.path}/$id") ().success else s"Location is '$value', expected ${resource.path}/$id".failure
-      } yield location)
+        uri <- Try(URI.create(s"$baseUrl/").resolve(value)).toOption.toValidation(s"Location '$value' is not a URI")
+        _ <- if (uri.getPath.matches(s".*${resource.path}/\\d+")) ().success
+             else s"Location '$value' does not point to ${resource.path}/<id>".failure
+      } yield Some(uri.toString)).saveAs(key)
 
   /** Compares the media type only: a `;charset=...` parameter is allowed. */
   def mediaTypeIs(expected: String): HttpCheck =
