@@ -749,7 +749,7 @@ public class Report {
             sb.append("## Failed cells\n\n| Cell | Status | Message | Logs |\n|---|---|---|---|\n");
             for (Cell c : failed) {
                 List<String> logs = new ArrayList<>();
-                for (String f : List.of("app.log", "gatling.log", "gatling-warmup.log", "h2.log")) {
+                for (String f : List.of("app.log", "gatling.log", "gatling-warmup.log", "warmup.log", "h2.log", "h2-server.log")) {
                     String rel = run.rel(c, f);
                     if (rel != null) logs.add("[" + f + "](" + rel + ")");
                 }
@@ -976,7 +976,7 @@ public class Report {
             for (Cell c : failed) {
                 sb.append("<tr><td>").append(h(c.id())).append("</td><td class=\"bad\">").append(h(c.status()))
                         .append("</td><td>").append(h(c.get("error"))).append("</td><td class=\"links\">");
-                for (String f : List.of("app.log", "gatling.log", "gatling-warmup.log", "h2.log")) {
+                for (String f : List.of("app.log", "gatling.log", "gatling-warmup.log", "warmup.log", "h2.log", "h2-server.log")) {
                     String rel = run.rel(c, f);
                     if (rel != null) sb.append("<a href=\"").append(h(rel)).append("\">").append(h(f)).append("</a> ");
                 }

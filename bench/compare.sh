@@ -118,6 +118,13 @@ die() { echo "compare.sh: error: $*" >&2; exit 2; }
 warn() { echo "compare.sh: warning: $*" >&2; }
 log() { echo "[$(date +%H:%M:%S)] $*"; }
 
+prop() { # prop FILE KEY VALUE: append a java.util.Properties line (the last value of a key wins)
+  local v=$3
+  v=${v//\\/\\\\}
+  v=${v//$'\n'/ }
+  printf '%s=%s\n' "$2" "$v" >>"$1"
+}
+
 need_arg() { [[ $# -ge 2 && -n "$2" ]] || die "option $1 needs a value (see --help)"; }
 is_uint() { [[ "$1" =~ ^[0-9]+$ ]]; }
 
@@ -425,6 +432,9 @@ h2_stop() { # h2_stop LOGFILE
   ((H2_RUNNING == 1)) || return 0
   h2_env "$H2_SCRIPT" stop >>"${1:-/dev/null}" 2>&1 || warn "h2/loadtesth2.sh stop failed (see ${1:-its output})"
   H2_RUNNING=0
+  # the server's own log lives in its data dir, which the next cell deletes: keep a copy with the cell
+  [[ -n "${1:-}" && -f "$H2_DATA/h2.log" ]] && cp "$H2_DATA/h2.log" "$(dirname "$1")/h2-server.log"
+  return 0
 }
 
 cleanup_processes() {
@@ -443,10 +453,13 @@ on_signal() {
   INTERRUPTED=1
   echo
   log "interrupted: stopping everything this run started (by PID) and writing the report of the cells that ran"
-  if [[ -n "$CUR_CELL_DIR" && -f "$CUR_CELL_DIR/cell.properties" ]]; then
-    { echo "status=interrupted"; echo "error=run interrupted by a signal"; } >>"$CUR_CELL_DIR/cell.properties"
-  fi
   cleanup_processes
+  if [[ -n "$CUR_CELL_DIR" && -f "$CUR_CELL_DIR/cell.properties" ]]; then
+    prop "$CUR_CELL_DIR/cell.properties" status interrupted
+    prop "$CUR_CELL_DIR/cell.properties" error "run interrupted by a signal"
+    [[ -s "$CUR_CELL_DIR/app-exit.jfr" ]] && prop "$CUR_CELL_DIR/cell.properties" jfr app-exit.jfr
+    FAILED_CELLS=$((FAILED_CELLS + 1))
+  fi
   finish 130
 }
 trap on_signal INT TERM HUP
@@ -479,13 +492,6 @@ OUT="$(cd "$OUT" && pwd)"
 H2_DATA="$OUT/h2-data"
 RUN_START=$(date +%s)
 compile_report
-
-prop() { # prop FILE KEY VALUE: append a java.util.Properties line (the last value of a key wins)
-  local v=$3
-  v=${v//\\/\\\\}
-  v=${v//$'\n'/ }
-  printf '%s=%s\n' "$2" "$v" >>"$1"
-}
 
 {
   prop /dev/stdout started "$(date -u '+%Y-%m-%d %H:%M:%S UTC')"
@@ -593,7 +599,10 @@ wait_ready() { # wait_ready CELL_DIR -> 0 when GET /circles?limit=1 answers 200
   deadline=$(($(date +%s) + START_TIMEOUT))
   while (($(date +%s) < deadline)); do
     if ! kill -0 "$APP_PID" 2>/dev/null; then
-      CELL_ERROR="app exited during start-up (exit status $(wait "$APP_PID"; echo $?))"
+      local why
+      # Spring Boot's failure analysis says why in the line after "Description:"
+      why=$(sed -n '/^Description:/,/^Action:/p' "$dir/app.log" | sed '1d;$d' | grep -v '^[[:space:]]*$' | head -2 | paste -sd ' ' -)
+      CELL_ERROR="app exited during start-up (exit status $(wait "$APP_PID"; echo $?))${why:+: $why}"
       return 1
     fi
     code=$(curl -s -o /dev/null -m 2 -w '%{http_code}' "http://127.0.0.1:$PORT/circles?limit=1" 2>/dev/null)
@@ -710,7 +719,7 @@ run_cell() { # run_cell REPEAT SCENARIO BACKEND USERS LATENCY_MS VARIANT
       warmprops=(-Dusers="$users" -DrampSeconds=1 -DdurationSeconds="$WARMUP") ;;
   esac
   case "$be" in
-    h2) appargs+=(--shapes.h2.port="$H2_PORT_BENCH") ;;
+    h2) appargs+=(--shapes.h2.host=127.0.0.1 --shapes.h2.port="$H2_PORT_BENCH") ;;
     stub) appargs+=(--stub.latency="${lat}ms") ;;
   esac
   local app_cmd=("$APP_JAVA" $APP_JVM_OPTS
