@@ -1,0 +1,66 @@
+package dev.shapeslab.gatling
+
+import scala.concurrent.duration._
+
+import io.gatling.commons.validation._
+import io.gatling.core.Predef._
+import io.gatling.http.Predef._
+
+import dev.shapeslab.gatling.Resource.{ Circles, Drawings, Rectangles }
+
+/**
+ * Mixed CRUD load, as in the original article series: throughput and response times of the
+ * service under a capped request rate.
+ *
+ * Each of `users` virtual users loops for the whole run over six requests: create circle,
+ * create rectangle, create drawing (with `shapesPerDrawing` shapes), list circles, list rectangles,
+ * list drawings. The throttle raises the rate to `rps` over `rampSeconds`, holds it for
+ * `holdSeconds`, and the run ends after ramp + hold. Unlike the original, every request carries
+ * freshly generated values, and the page size of the lists is a parameter.
+ *
+ * Properties (-D): baseUrl (http://localhost:8080), users (300), rps (1500), rampSeconds (5),
+ * holdSeconds (30), listLimit (unset: no `limit` is sent, the server's default applies),
+ * shapesPerDrawing (3), requestTimeoutMs (10000), maxFailedPercent (1: the build fails when more
+ * than 1 % of the requests failed).
+ *
+ * Example:
+ *   ./mvnw gatling:test -Dgatling.simulationClass=dev.shapeslab.gatling.MixedCrudSimulation \
+ *     -DbaseUrl=http://localhost:8080 -Dusers=300 -Drps=1500 -DrampSeconds=5 -DholdSeconds=30
+ */
+class MixedCrudSimulation extends Simulation {
+
+  private val properties = new SimulationProperties("MixedCrudSimulation")
+  private val users = properties.int("users", 300, min = 1)
+  private val rps = properties.int("rps", 1500, min = 1)
+  private val ramp = properties.seconds("rampSeconds", 5)
+  private val hold = properties.seconds("holdSeconds", 30, min = 1)
+  private val listLimit = properties.optionalInt("listLimit", min = 1)
+  private val shapesPerDrawing = properties.int("shapesPerDrawing", 3)
+  private val maxFailedPercent = properties.maxFailedPercent(1)
+  properties.printEffective()
+
+  private val api = new ShapesApi(properties)
+
+  // The body functions run for every request, so no two requests send the same entity.
+  private val mixedCrud = scenario("mixed CRUD").forever(
+    exec(api.create(Circles, _ => RandomShapes.circle().toJson().success).check(status.is(201))),
+    exec(api.create(Rectangles, _ => RandomShapes.rectangle().toJson().success).check(status.is(201))),
+    exec(api.create(Drawings, _ => RandomShapes.drawing(shapesPerDrawing).toJson().success).check(status.is(201))),
+    exec(api.list(Circles, listLimit).check(status.is(200))),
+    exec(api.list(Rectangles, listLimit).check(status.is(200))),
+    exec(api.list(Drawings, listLimit).check(status.is(200)))
+  )
+
+  private val rampStep = if (ramp > Duration.Zero) reachRps(rps).in(ramp) else jumpToRps(rps)
+
+  setUp(mixedCrud.inject(atOnceUsers(users)))
+    .protocols(api.protocol)
+    .throttle(rampStep, holdFor(hold))
+    // The users loop forever: the run ends when the throttle profile does.
+    .maxDuration(ramp + hold)
+    .assertions(
+      global.failedRequests.percent.lte(maxFailedPercent),
+      // A run that sent nothing (wrong URL resolved to nothing, zero duration) must not pass.
+      global.successfulRequests.count.gt(0)
+    )
+}
