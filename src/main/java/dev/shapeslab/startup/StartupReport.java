@@ -32,7 +32,8 @@ class StartupReport {
 
     private String backend() {
         if (Arrays.asList(environment.getActiveProfiles()).contains(Profiles.STUB)) {
-            return "stub (in memory, no database), latency " + environment.getProperty("stub.latency", "0ms");
+            return "stub (in memory, no database), latency " + environment.getProperty("stub.latency", "0ms")
+                    + " (mode " + environment.getProperty("stub.latency-mode", "auto") + ")";
         }
         String name = Arrays.asList(environment.getActiveProfiles()).contains(Profiles.H2)
                 ? "external H2 TCP server" : "embedded in-memory H2";

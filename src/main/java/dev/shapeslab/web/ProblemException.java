@@ -1,6 +1,8 @@
 package dev.shapeslab.web;
 
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
 
 /** An error the web layer answers itself, with a status and a client-facing detail. */
 public class ProblemException extends WebApplicationException {
@@ -9,6 +11,17 @@ public class ProblemException extends WebApplicationException {
 
     public ProblemException(int status, String detail) {
         super(detail, status);
+        this.detail = detail;
+    }
+
+    /** 503 with {@code Retry-After}: the service is overloaded or too slow now, and the client may retry. */
+    public static ProblemException unavailable(String detail, long retryAfterSeconds) {
+        return new ProblemException(detail, Response.status(503)
+                .header(HttpHeaders.RETRY_AFTER, retryAfterSeconds).build());
+    }
+
+    private ProblemException(String detail, Response response) {
+        super(detail, response);
         this.detail = detail;
     }
 

@@ -11,7 +11,7 @@ import org.testng.annotations.Test;
 
 /** The stub backend measures the service without a database: none may start behind it. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@ActiveProfiles("stub")
+@ActiveProfiles({"plain", "stub"})
 public class StubBackendStartsNoDatabaseTests extends AbstractTestNGSpringContextTests {
 
     @Test

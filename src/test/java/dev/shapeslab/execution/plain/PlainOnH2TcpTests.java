@@ -1,4 +1,4 @@
-package dev.shapeslab.backend;
+package dev.shapeslab.execution.plain;
 
 import dev.shapeslab.contract.CrudContractTests;
 import java.sql.SQLException;
@@ -11,8 +11,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * The contract on the {@code h2} profile against a real H2 TCP server, started in this JVM on a free
  * loopback port (the build binds H2 to 127.0.0.1) with an in-memory database.
  */
-@ActiveProfiles("h2")
-public class H2TcpBackendContractTests extends CrudContractTests {
+@ActiveProfiles({"plain", "h2"})
+public class PlainOnH2TcpTests extends CrudContractTests {
 
     static final Server H2 = startServer();
 

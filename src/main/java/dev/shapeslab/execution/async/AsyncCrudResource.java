@@ -1,0 +1,94 @@
+package dev.shapeslab.execution.async;
+
+import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.web.PageRequest;
+import dev.shapeslab.web.Paging;
+import io.reactivex.Single;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/**
+ * The CRUD endpoints of one entity type over {@link AsyncCrudService}, the article series' part 4 step
+ * done so that the work really leaves the request thread.
+ *
+ * <p>Threading contract: a Tomcat request thread parses the request, suspends the response, assembles and
+ * subscribes to the pipeline and returns to the pool at once. The blocking store work runs on a
+ * {@value BlockingWorkPool#THREAD_PREFIX} thread, which also resumes the response (a full pool answers 503
+ * on the request thread at once); Tomcat then writes it. While the store is slow or latency is simulated on
+ * the timer, the request holds no thread at all.
+ *
+ * @param <T> the entity type
+ */
+public abstract class AsyncCrudResource<T extends Identifiable<T>> {
+
+    private final AsyncCrudService<T> service;
+    private final AsyncResponder responder;
+    private final Paging paging;
+    private final Class<T> entityType;
+
+    protected AsyncCrudResource(AsyncCrudService<T> service, AsyncResponder responder, Paging paging,
+                                Class<T> entityType) {
+        this.service = service;
+        this.responder = responder;
+        this.paging = paging;
+        this.entityType = entityType;
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public void list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
+                     @Context UriInfo uriInfo, @Suspended AsyncResponse response) {
+        PageRequest page = paging.request(offset, limit);
+        responder.respond(response, service.list(page.offset(), page.limit())
+                .map(entities -> paging.page(entities, entityType, page, uriInfo)));
+    }
+
+    @GET
+    @Path("{id}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public void find(@PathParam("id") long id, @Suspended AsyncResponse response) {
+        responder.respond(response, service.find(id).switchIfEmpty(Single.error(() -> service.notFound(id))));
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public void create(T entity, @Context UriInfo uriInfo, @Suspended AsyncResponse response) {
+        responder.respond(response, service.create(entity).map(created -> Response
+                .created(uriInfo.getAbsolutePathBuilder().path(String.valueOf(created.getId())).build())
+                .entity(created)
+                .build()));
+    }
+
+    @PUT
+    @Path("{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public void update(@PathParam("id") long id, T entity, @Suspended AsyncResponse response) {
+        responder.respond(response, service.update(id, entity));
+    }
+
+    @DELETE
+    @Path("{id}")
+    public void delete(@PathParam("id") long id, @Suspended AsyncResponse response) {
+        responder.respond(response, service.delete(id).toSingleDefault(Response.noContent().build()));
+    }
+
+    @DELETE
+    public void deleteAll(@Suspended AsyncResponse response) {
+        responder.respond(response, service.deleteAll().toSingleDefault(Response.noContent().build()));
+    }
+}

@@ -1,0 +1,88 @@
+package dev.shapeslab.execution.async;
+
+import dev.shapeslab.domain.EntityRules;
+import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.persistence.SimulatedLatency;
+import io.reactivex.Completable;
+import io.reactivex.Maybe;
+import io.reactivex.Scheduler;
+import io.reactivex.Single;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * CRUD over a store as RxJava 2 types (as in {@code rxjava}: {@code Single} for save, update and a page,
+ * {@code Maybe} for find, {@code Completable} for delete), whose blocking store calls run on the
+ * {@link BlockingWorkPool}.
+ *
+ * <p><b>Scheduler:</b> every store call, and the domain rules before it, run on a
+ * {@value BlockingWorkPool#THREAD_PREFIX} thread, which also signals the result; a backend's simulated
+ * non-blocking latency is waited for first on the latency timer, holding no thread. Each store call is one
+ * transaction, so the transaction opens on the pool thread that does the JDBC work.
+ * <b>Errors:</b> rule violations, a missing entity for update and delete, store failures and a full pool
+ * arrive as {@code onError}; nothing is thrown at assembly.
+ *
+ * @param <T> the entity type
+ */
+public abstract class AsyncCrudService<T extends Identifiable<T>> {
+
+    private final EntityStore<T> store;
+    private final EntityRules rules;
+    private final BlockingWorkPool pool;
+    private final Duration latency;
+    private final Scheduler latencyTimer;
+
+    protected AsyncCrudService(EntityStore<T> store, EntityRules rules, BlockingWorkPool pool,
+                               Optional<SimulatedLatency> latency, LatencyTimer latencyTimer) {
+        this.store = store;
+        this.rules = rules;
+        this.pool = pool;
+        this.latency = latency.map(SimulatedLatency::forNonBlockingCallers).orElse(Duration.ZERO);
+        this.latencyTimer = latencyTimer.scheduler();
+    }
+
+    public Single<List<T>> list(int offset, int limit) {
+        return onPool(() -> store.findPage(offset, limit));
+    }
+
+    /** Completes empty when there is no entity {@code id}. */
+    public Maybe<T> find(long id) {
+        return onPool(() -> store.findById(id)).flatMapMaybe(found -> found.map(Maybe::just).orElseGet(Maybe::empty));
+    }
+
+    public Single<T> create(T entity) {
+        return onPool(() -> store.insert(rules.admitForCreation(entity)));
+    }
+
+    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
+    public Single<T> update(long id, T entity) {
+        return onPool(() -> store.replace(id, rules.admitForUpdate(id, entity)).orElseThrow(() -> notFound(id)));
+    }
+
+    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
+    public Completable delete(long id) {
+        return onPool(() -> store.deleteById(id)).flatMapCompletable(deleted ->
+                deleted ? Completable.complete() : Completable.error(notFound(id)));
+    }
+
+    public Completable deleteAll() {
+        return onPool(() -> {
+            store.deleteAll();
+            return true;
+        }).ignoreElement();
+    }
+
+    public NoSuchEntityException notFound(long id) {
+        return new NoSuchEntityException(store.entityName(), id);
+    }
+
+    private <R> Single<R> onPool(Callable<R> work) {
+        Single<R> call = pool.run(work);
+        return latency.isZero() ? call : call.delaySubscription(latency.toNanos(), TimeUnit.NANOSECONDS, latencyTimer);
+    }
+}

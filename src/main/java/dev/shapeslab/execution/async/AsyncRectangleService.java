@@ -1,0 +1,20 @@
+package dev.shapeslab.execution.async;
+
+import dev.shapeslab.domain.Rectangle;
+import dev.shapeslab.domain.EntityRules;
+import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.persistence.SimulatedLatency;
+import dev.shapeslab.startup.Profiles;
+import java.util.Optional;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Service;
+
+@Service
+@Profile(Profiles.ASYNC)
+class AsyncRectangleService extends AsyncCrudService<Rectangle> {
+
+    AsyncRectangleService(EntityStore<Rectangle> store, EntityRules rules, BlockingWorkPool pool,
+                     Optional<SimulatedLatency> latency, LatencyTimer latencyTimer) {
+        super(store, rules, pool, latency, latencyTimer);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.shapeslab.execution.async;
+
+import dev.shapeslab.execution.ExecutionVariant;
+import dev.shapeslab.startup.Profiles;
+import java.util.List;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+
+@Component
+@Profile(Profiles.ASYNC)
+class AsyncVariant implements ExecutionVariant {
+
+    private final BlockingWorkPool pool;
+
+    AsyncVariant(BlockingWorkPool pool) {
+        this.pool = pool;
+    }
+
+    @Override
+    public String name() {
+        return Profiles.ASYNC;
+    }
+
+    @Override
+    public String threading() {
+        return "@Suspended AsyncResponse; the request thread returns at once, store calls run on "
+                + pool.threads() + " " + BlockingWorkPool.THREAD_PREFIX + "* threads (queue "
+                + pool.queueCapacity() + "), which resume the response";
+    }
+
+    @Override
+    public List<Class<?>> resourceClasses() {
+        return List.of(AsyncCircleResource.class, AsyncRectangleResource.class, AsyncDrawingResource.class);
+    }
+}

@@ -1,0 +1,92 @@
+package dev.shapeslab.execution.async;
+
+import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.web.ProblemException;
+import io.reactivex.Single;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+
+/**
+ * The dedicated scheduler for the async variant's blocking store calls: a fixed pool of threads named
+ * {@value #THREAD_PREFIX}N in front of a bounded queue.
+ *
+ * <p>Why not {@code Schedulers.io()}: it grows without bound, so a burst would open more threads than the
+ * connection pool has connections and they would only queue inside Hikari. Why not
+ * {@code Schedulers.computation()}: its few threads must never block. So the pool is sized to the
+ * connection pool ({@code async.blocking.threads}, by default Hikari's maximum pool size), and when its
+ * queue ({@code async.blocking.queue-capacity}) is full the work is refused at once with 503 and
+ * {@code Retry-After} rather than queued without bound. (RxJava's own {@code Schedulers.from(executor)}
+ * would report such a rejection to the global error handler and never signal the subscriber.)
+ */
+@Component
+@Profile(Profiles.ASYNC)
+public class BlockingWorkPool implements DisposableBean {
+
+    public static final String THREAD_PREFIX = "blocking-work-";
+
+    private final ThreadPoolExecutor executor;
+
+    BlockingWorkPool(@Value("${async.blocking.threads}") int threads,
+                     @Value("${async.blocking.queue-capacity}") int queueCapacity) {
+        AtomicInteger count = new AtomicInteger();
+        ThreadFactory named = work -> {
+            Thread thread = new Thread(work, THREAD_PREFIX + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+        this.executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(queueCapacity), named, new ThreadPoolExecutor.AbortPolicy());
+    }
+
+    /**
+     * A {@code Single} that runs {@code work} on this pool when subscribed and signals its result there.
+     * <b>Errors:</b> what {@code work} throws; a full queue signals a 503 {@link ProblemException} at once,
+     * on the subscribing thread. Disposing before the work started removes it from the queue.
+     */
+    public <T> Single<T> run(Callable<T> work) {
+        return Single.create(emitter -> {
+            Future<?> task;
+            try {
+                task = executor.submit(() -> {
+                    try {
+                        emitter.onSuccess(work.call());
+                    } catch (Throwable failure) {
+                        emitter.tryOnError(failure);
+                    }
+                });
+            } catch (RejectedExecutionException full) {
+                emitter.onError(ProblemException.unavailable(
+                        "The service is at capacity; retry shortly", 1));
+                return;
+            }
+            emitter.setCancellable(() -> {
+                if (task.cancel(false)) {
+                    executor.remove((Runnable) task);
+                }
+            });
+        });
+    }
+
+    int threads() {
+        return executor.getMaximumPoolSize();
+    }
+
+    int queueCapacity() {
+        return executor.getQueue().remainingCapacity() + executor.getQueue().size();
+    }
+
+    @Override
+    public void destroy() {
+        executor.shutdownNow();
+    }
+}

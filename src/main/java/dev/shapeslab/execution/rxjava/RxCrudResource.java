@@ -1,0 +1,86 @@
+package dev.shapeslab.execution.rxjava;
+
+import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.web.PageRequest;
+import dev.shapeslab.web.Paging;
+import io.reactivex.Single;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/**
+ * The CRUD endpoints of one entity type over {@link RxCrudService}, the article series' part 3 step.
+ *
+ * <p>Threading contract: a Tomcat request thread handles the request, subscribes to the service's
+ * pipeline and waits for it ({@code blockingGet}); as the pipeline names no scheduler, that same thread
+ * runs the blocking store work and writes the response. Errors signalled by the pipeline are rethrown
+ * here and answered by the same problem+json mappers as in {@code plain}.
+ *
+ * @param <T> the entity type
+ */
+public abstract class RxCrudResource<T extends Identifiable<T>> {
+
+    private final RxCrudService<T> service;
+    private final Paging paging;
+    private final Class<T> entityType;
+
+    protected RxCrudResource(RxCrudService<T> service, Paging paging, Class<T> entityType) {
+        this.service = service;
+        this.paging = paging;
+        this.entityType = entityType;
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
+                         @Context UriInfo uriInfo) {
+        PageRequest page = paging.request(offset, limit);
+        return paging.page(service.list(page.offset(), page.limit()).blockingGet(), entityType, page, uriInfo);
+    }
+
+    @GET
+    @Path("{id}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public T find(@PathParam("id") long id) {
+        return service.find(id).switchIfEmpty(Single.error(() -> service.notFound(id))).blockingGet();
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response create(T entity, @Context UriInfo uriInfo) {
+        T created = service.create(entity).blockingGet();
+        return Response.created(uriInfo.getAbsolutePathBuilder().path(String.valueOf(created.getId())).build())
+                .entity(created)
+                .build();
+    }
+
+    @PUT
+    @Path("{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public T update(@PathParam("id") long id, T entity) {
+        return service.update(id, entity).blockingGet();
+    }
+
+    @DELETE
+    @Path("{id}")
+    public void delete(@PathParam("id") long id) {
+        service.delete(id).blockingAwait();
+    }
+
+    @DELETE
+    public void deleteAll() {
+        service.deleteAll().blockingAwait();
+    }
+}

@@ -1,0 +1,69 @@
+package dev.shapeslab.execution.rxjava;
+
+import dev.shapeslab.domain.EntityRules;
+import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.persistence.EntityStore;
+import io.reactivex.Completable;
+import io.reactivex.Maybe;
+import io.reactivex.Single;
+import java.util.List;
+
+/**
+ * CRUD over a store as RxJava 2 types whose cardinality states the result: {@code Single} for save and
+ * update, {@code Maybe} for find, {@code Completable} for delete, and {@code Single<List>} for a page (a
+ * page is one bounded value, answered as one JSON array whose size decides the next link; a
+ * {@code Flowable} would add backpressure for a list the store has already materialised).
+ *
+ * <p><b>Scheduler:</b> none; every source is lazy and does its blocking store call on the thread that
+ * subscribes. <b>Errors:</b> a failed rule or store call, and a missing entity for update and delete,
+ * arrive as {@code onError}; nothing is thrown at assembly.
+ *
+ * @param <T> the entity type
+ */
+public abstract class RxCrudService<T extends Identifiable<T>> {
+
+    private final EntityStore<T> store;
+    private final EntityRules rules;
+
+    protected RxCrudService(EntityStore<T> store, EntityRules rules) {
+        this.store = store;
+        this.rules = rules;
+    }
+
+    public Single<List<T>> list(int offset, int limit) {
+        return Single.fromCallable(() -> store.findPage(offset, limit));
+    }
+
+    /** Completes empty when there is no entity {@code id}. */
+    public Maybe<T> find(long id) {
+        return Maybe.defer(() -> store.findById(id).map(Maybe::just).orElseGet(Maybe::empty));
+    }
+
+    public Single<T> create(T entity) {
+        return Single.fromCallable(() -> store.insert(rules.admitForCreation(entity)));
+    }
+
+    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
+    public Single<T> update(long id, T entity) {
+        return Single.fromCallable(() -> store.replace(id, rules.admitForUpdate(id, entity))
+                .orElseThrow(() -> notFound(id)));
+    }
+
+    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
+    public Completable delete(long id) {
+        return Completable.fromAction(() -> {
+            if (!store.deleteById(id)) {
+                throw notFound(id);
+            }
+        });
+    }
+
+    public Completable deleteAll() {
+        return Completable.fromAction(store::deleteAll);
+    }
+
+    public NoSuchEntityException notFound(long id) {
+        return new NoSuchEntityException(store.entityName(), id);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.shapeslab.execution.virtual;
+
+import dev.shapeslab.execution.ExecutionVariant;
+import dev.shapeslab.execution.plain.PlainVariant;
+import dev.shapeslab.startup.Profiles;
+import java.util.List;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+
+/**
+ * The {@code plain} resources and services, with Tomcat handling each request on a new virtual thread
+ * ({@code spring.threads.virtual.enabled} in {@code application-virtual.properties}).
+ *
+ * <p>Threading contract: a virtual thread handles the request, runs the blocking store work and writes the
+ * response, as a request thread does in {@code plain}; but while it blocks (a JDBC call, a sleeping stub)
+ * it unmounts from its carrier, so a waiting request holds no platform thread and Tomcat's thread limit no
+ * longer caps concurrency. A blocking call inside a {@code synchronized} block would pin the carrier on
+ * JDK 21 to 23.
+ */
+@Component
+@Profile(Profiles.VIRTUAL)
+class VirtualVariant implements ExecutionVariant {
+
+    static final int MINIMUM_JAVA = 21;
+
+    VirtualVariant() {
+        int java = Runtime.version().feature();
+        if (java < MINIMUM_JAVA) {
+            throw new IllegalStateException("The '" + Profiles.VIRTUAL + "' variant needs a JDK " + MINIMUM_JAVA
+                    + " or newer at run time (virtual threads); this is Java " + java
+                    + ". Run it with JAVA_HOME pointing to a newer JDK, for example "
+                    + "JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 ./mvnw spring-boot:run -Dspring-boot.run.profiles=virtual");
+        }
+    }
+
+    @Override
+    public String name() {
+        return Profiles.VIRTUAL;
+    }
+
+    @Override
+    public String threading() {
+        return "the plain code on virtual threads; each request runs on its own virtual thread";
+    }
+
+    @Override
+    public List<Class<?>> resourceClasses() {
+        return PlainVariant.RESOURCES;
+    }
+}
