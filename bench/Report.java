@@ -655,6 +655,22 @@ public class Report {
         return out;
     }
 
+    /** The per-cell files a table row links to: property (or file name) and label. */
+    static final String[][] LINK_KINDS = {{"gatling_report", "gatling"}, {"jfr", "jfr"}, {"app.log", "log"}};
+
+    /** For each repeat of a row that has the file: {repeat label, path relative to the run}. */
+    static List<String[]> linkTargets(Run run, Row r, String kind) {
+        List<String[]> out = new ArrayList<>();
+        int i = 0;
+        for (Cell c : r.all) {
+            i++;
+            String file = kind.contains(".") ? kind : c.get(kind);
+            String rel = run.rel(c, file);
+            if (rel != null) out.add(new String[] {c.get("repeat", String.valueOf(i)), rel});
+        }
+        return out;
+    }
+
     static boolean isScaling(List<Group> gs) {
         return gs.stream().map(g -> g.users).filter(u -> u > 0).distinct().count() >= 2;
     }
@@ -726,21 +742,17 @@ public class Report {
         }
 
         String links(Row r) {
-            List<String> l = new ArrayList<>();
-            int i = 0;
-            for (Cell c : r.all) {
-                i++;
-                String suffix = r.all.size() > 1 ? " #" + c.get("repeat", String.valueOf(i)) : "";
-                String g = run.rel(c, c.get("gatling_report"));
-                String j = run.rel(c, c.get("jfr"));
-                if (g != null) l.add("[gatling" + suffix + "](" + g + ")");
-                if (j != null) l.add("[jfr" + suffix + "](" + j + ")");
-                if (g == null && j == null) {
-                    String log = run.rel(c, "app.log");
-                    if (log != null) l.add("[app log" + suffix + "](" + log + ")");
+            List<String> out = new ArrayList<>();
+            for (String[] kind : LINK_KINDS) {
+                List<String[]> ls = linkTargets(run, r, kind[0]);
+                if (ls.isEmpty()) continue;
+                if (r.all.size() == 1) {
+                    out.add("[" + kind[1] + "](" + ls.get(0)[1] + ")");
+                } else {
+                    out.add(kind[1] + " " + ls.stream().map(x -> "[" + x[0] + "](" + x[1] + ")").collect(Collectors.joining(" ")));
                 }
             }
-            return String.join(" ", l);
+            return String.join(" · ", out);
         }
 
         void failures() {
@@ -928,22 +940,18 @@ public class Report {
         }
 
         String links(Row r) {
-            List<String> l = new ArrayList<>();
-            int i = 0;
-            for (Cell c : r.all) {
-                i++;
-                String suffix = r.all.size() > 1 ? "#" + c.get("repeat", String.valueOf(i)) : "";
-                String g = run.rel(c, c.get("gatling_report"));
-                String j = run.rel(c, c.get("jfr"));
-                String log = run.rel(c, "app.log");
-                StringBuilder one = new StringBuilder();
-                if (!suffix.isEmpty()) one.append("<span class=\"small\">").append(h(suffix)).append("</span> ");
-                if (g != null) one.append("<a href=\"").append(h(g)).append("\">gatling</a> ");
-                if (j != null) one.append("<a href=\"").append(h(j)).append("\">jfr</a> ");
-                if (log != null) one.append("<a href=\"").append(h(log)).append("\">log</a>");
-                l.add(one.toString().trim());
+            List<String> out = new ArrayList<>();
+            for (String[] kind : LINK_KINDS) {
+                List<String[]> ls = linkTargets(run, r, kind[0]);
+                if (ls.isEmpty()) continue;
+                if (r.all.size() == 1) {
+                    out.add("<a href=\"" + h(ls.get(0)[1]) + "\">" + h(kind[1]) + "</a>");
+                } else {
+                    out.add(h(kind[1]) + " " + ls.stream().map(x -> "<a href=\"" + h(x[1]) + "\">" + h(x[0]) + "</a>")
+                            .collect(Collectors.joining(" ")));
+                }
             }
-            return String.join("<br>", l);
+            return String.join(" · ", out);
         }
 
         void targetsTable(String scenario) {

@@ -15,6 +15,7 @@ BACKENDS=""                 # empty: each scenario's own backend
 SCENARIOS="slow-backend,mixed"
 USERS_LIST="100,1000"       # N of slow-backend
 LATENCY="100ms"             # stub latency of slow-backend
+LATENCY_MODE=""             # stub.latency-mode; empty: the app's default (auto: timer under async, else blocking)
 BASELINE=1                  # also run slow-backend without latency
 DURATION=10                 # slow-backend measured seconds
 ENTITIES=320                # circles LatencyScalingSimulation creates before the load
@@ -65,6 +66,9 @@ Matrix
                          (embedded, h2, stub); latency applies to stub only
   --users LIST           slow-backend concurrency N (default: $USERS_LIST)
   --latency DURATION     slow-backend stub latency, a Spring duration (default: $LATENCY)
+  --latency-mode MODE    stub.latency-mode for every stub cell: auto, blocking or timer (timer needs the
+                         async variant); default: the app's own (auto: a timer under async, else the
+                         store blocks the calling thread)
   --no-baseline          skip the slow-backend cells without latency
   --repeat N             run the whole matrix N times; the report shows median (min-max) (default: $REPEAT)
 
@@ -135,6 +139,7 @@ while [[ $# -gt 0 ]]; do
     --scenarios) need_arg "$@"; SCENARIOS="$2"; shift 2 ;;
     --users) need_arg "$@"; USERS_LIST="$2"; shift 2 ;;
     --latency) need_arg "$@"; LATENCY="$2"; shift 2 ;;
+    --latency-mode) need_arg "$@"; LATENCY_MODE="$2"; shift 2 ;;
     --no-baseline) BASELINE=0; shift ;;
     --repeat) need_arg "$@"; REPEAT="$2"; shift 2 ;;
     --duration) need_arg "$@"; DURATION="$2"; shift 2 ;;
@@ -221,6 +226,7 @@ done
 ((DURATION >= 1 && MIXED_HOLD >= 1 && LIFE_DURATION >= 1)) || die "measured durations must be at least 1 s"
 [[ "$GATLING_MODE" == direct || "$GATLING_MODE" == maven ]] || die "--gatling must be direct or maven"
 [[ "$WARMUP_WITH" == curl || "$WARMUP_WITH" == gatling ]] || die "--warmup-with must be curl or gatling"
+[[ -z "$LATENCY_MODE" || "$LATENCY_MODE" =~ ^(auto|blocking|timer)$ ]] || die "--latency-mode must be auto, blocking or timer"
 [[ "$HEAP" =~ ^[0-9]+[kKmMgG]?$ ]] || die "--heap must look like 1g or 512m, got '$HEAP'"
 
 to_ms() { # Spring-style duration -> milliseconds (100ms, 1s, 0, 250)
@@ -363,7 +369,7 @@ EST=$((EST * REPEAT + 30 + 15 * BUILD))   # + report, + an up-to-date build
 fmt_dur() { local s=$1; if ((s >= 60)); then printf '%d min %02d s' $((s / 60)) $((s % 60)); else printf '%d s' "$s"; fi; }
 group_params() { # group_params SCENARIO USERS LATENCY_MS -> display text
   case "$1" in
-    slow-backend) if (($3 > 0)); then echo "N=$2, latency ${3}ms"; else echo "N=$2, no latency"; fi ;;
+    slow-backend) if (($3 > 0)); then echo "N=$2, latency ${3}ms${LATENCY_MODE:+ ($LATENCY_MODE)}"; else echo "N=$2, no latency"; fi ;;
     mixed) echo "$2 users, ≤$MIXED_RPS req/s, paged lists" ;;
     mixed-unpaged) echo "$2 users, ≤$MIXED_RPS req/s, unpaged lists" ;;
     lifecycle) echo "$2 users" ;;
@@ -500,7 +506,7 @@ compile_report
   prop /dev/stdout app_java "$APP_JAVA ($APP_JAVA_VERSION)"
   prop /dev/stdout app_jvm_opts "$APP_JVM_OPTS -XX:StartFlightRecording=...,settings=profile"
   prop /dev/stdout gatling_mode "$GATLING_MODE ($TOOL_JAVA)"
-  prop /dev/stdout matrix "variants ${VARIANT_ARR[*]}; scenarios ${SCENARIO_ARR[*]}; backends ${BACKENDS:-per scenario}; slow-backend N ${USERS_LIST}, latency $LATENCY$( ((BASELINE == 0)) && echo ', no baseline'); repeat $REPEAT"
+  prop /dev/stdout matrix "variants ${VARIANT_ARR[*]}; scenarios ${SCENARIO_ARR[*]}; backends ${BACKENDS:-per scenario}; slow-backend N ${USERS_LIST}, latency $LATENCY (mode ${LATENCY_MODE:-app default}); $( ((BASELINE == 0)) && echo 'no baseline; ')repeat $REPEAT"
   prop /dev/stdout durations "warm-up ${WARMUP}s ($WARMUP_WITH); slow-backend ${DURATION}s ($ENTITIES entities); mixed ${MIXED_RAMP}s ramp + ${MIXED_HOLD}s hold, $MIXED_USERS users, ≤$MIXED_RPS req/s; lifecycle ${LIFE_DURATION}s, $LIFE_USERS users"
   prop /dev/stdout estimated_seconds "$EST"
   prop /dev/stdout git "$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" status --porcelain 2>/dev/null | grep -q . && echo ' (uncommitted changes)') on $(git -C "$ROOT" rev-parse --abbrev-ref HEAD 2>/dev/null)"
@@ -720,7 +726,9 @@ run_cell() { # run_cell REPEAT SCENARIO BACKEND USERS LATENCY_MS VARIANT
   esac
   case "$be" in
     h2) appargs+=(--shapes.h2.host=127.0.0.1 --shapes.h2.port="$H2_PORT_BENCH") ;;
-    stub) appargs+=(--stub.latency="${lat}ms") ;;
+    stub)
+      appargs+=(--stub.latency="${lat}ms")
+      [[ -n "$LATENCY_MODE" ]] && appargs+=(--stub.latency-mode="$LATENCY_MODE") ;;
   esac
   local app_cmd=("$APP_JAVA" $APP_JVM_OPTS
     "-XX:StartFlightRecording=name=bench,filename=$dir/app-exit.jfr,settings=profile,dumponexit=true"
@@ -779,6 +787,8 @@ run_cell() { # run_cell REPEAT SCENARIO BACKEND USERS LATENCY_MS VARIANT
     cleanup_processes
     return 1
   fi
+  prop "$dir/cell.properties" app_variant "$(grep -o 'Execution variant: .*' "$dir/app.log" | head -1)"
+  prop "$dir/cell.properties" app_backend "$(grep -o 'Backend: .*' "$dir/app.log" | head -1)"
   "$APP_JCMD" "$APP_PID" VM.flags >"$dir/vm-flags.txt" 2>&1
   local maxheap
   maxheap=$(grep -o 'MaxHeapSize=[0-9]*' "$dir/vm-flags.txt" | head -1 | cut -d= -f2)
