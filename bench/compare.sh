@@ -552,12 +552,13 @@ fi
 # ---------------------------------------------------------------------------------------------------
 # One cell
 # ---------------------------------------------------------------------------------------------------
-run_gatling() { # run_gatling CELL_DIR LOG SIM_CLASS REPORTS(yes|no) -Dprops...
-  local dir=$1 logf=$2 sim=$3 reports=$4 rc
+run_gatling() { # run_gatling RESULTS_DIR LOG SIM_CLASS REPORTS(yes|no) -Dprops...
+  local results=$1 logf=$2 sim=$3 reports=$4 rc before="" d
   shift 4
+  mkdir -p "$results"
   local props=("-DbaseUrl=http://127.0.0.1:$PORT" "$@" "${SIM_OPTS[@]}")
   if [[ $GATLING_MODE == direct ]]; then
-    local args=(-s "dev.shapeslab.gatling.$sim" -rf "$dir/gatling" -l bench)
+    local args=(-s "dev.shapeslab.gatling.$sim" -rf "$results" -l bench)
     [[ $reports == no ]] && args+=(-nr)
     echo "+ java ... io.gatling.app.Gatling ${args[*]} ${props[*]}" >"$logf"
     "$TOOL_JAVA" -Xmx1G -XX:+HeapDumpOnOutOfMemoryError -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12 \
@@ -568,12 +569,21 @@ run_gatling() { # run_gatling CELL_DIR LOG SIM_CLASS REPORTS(yes|no) -Dprops...
     local margs=(-B -o gatling:test "-Dgatling.simulationClass=dev.shapeslab.gatling.$sim" -Duser.language=en -Duser.country=US)
     [[ $reports == no ]] && margs+=(-Dgatling.noReports=true)
     echo "+ ./mvnw ${margs[*]} ${props[*]}" >"$logf"
+    # the plugin writes to target/gatling (its resultsFolder has no user property): note what is there
+    before=$(ls -1 "$ROOT/target/gatling" 2>/dev/null)
     ./mvnw "${margs[@]}" "${props[@]}" >>"$logf" 2>&1 </dev/null &
   fi
   GATLING_PID=$!
   wait "$GATLING_PID"
   rc=$?
   GATLING_PID=""
+  if [[ $GATLING_MODE == maven ]]; then
+    # move this run's results directory from target/gatling to the cell
+    for d in $(ls -1 "$ROOT/target/gatling" 2>/dev/null); do
+      [[ -d "$ROOT/target/gatling/$d" ]] || continue
+      grep -qxF "$d" <<<"$before" || mv "$ROOT/target/gatling/$d" "$results/"
+    done
+  fi
   return $rc
 }
 
@@ -800,7 +810,7 @@ run_cell() { # run_cell REPEAT SCENARIO BACKEND USERS LATENCY_MS VARIANT
   if ((WARMUP > 0)); then
     if [[ $WARMUP_WITH == gatling ]]; then
       log "  warm-up: $sim ${warmprops[*]} (not counted)"
-      run_gatling "$dir" "$dir/gatling-warmup.log" "$sim" no "${warmprops[@]}"
+      run_gatling "$dir/gatling-warmup" "$dir/gatling-warmup.log" "$sim" no "${warmprops[@]}"
       rc=$?
       ((INTERRUPTED == 1)) && return 1
       if ((rc != 0)); then
@@ -826,22 +836,15 @@ run_cell() { # run_cell REPEAT SCENARIO BACKEND USERS LATENCY_MS VARIANT
   prop "$dir/cell.properties" measure_begin "$begin"
   prop "$dir/cell.properties" load_before "$(cut -d' ' -f1-3 /proc/loadavg)"
   start_samplers "$dir"
-  run_gatling "$dir" "$dir/gatling.log" "$sim" yes "${simprops[@]}"
+  run_gatling "$dir/gatling" "$dir/gatling.log" "$sim" yes "${simprops[@]}"
   rc=$?
   stop_samplers
   ((INTERRUPTED == 1)) && return 1
   prop "$dir/cell.properties" gatling_rc "$rc"
   prop "$dir/cell.properties" load_after "$(cut -d' ' -f1-3 /proc/loadavg)"
 
-  # the Gatling report: direct mode wrote it under the cell; maven mode under target/gatling
+  # the Gatling report of the measured run (run_gatling put its results directory under the cell)
   local index=""
-  if [[ $GATLING_MODE == maven ]]; then
-    local src
-    src=$(sed -n 's|.*please open the following file: file://\(.*\)/index.html.*|\1|p' "$dir/gatling.log" | tail -1)
-    if [[ -n "$src" && -d "$src" ]]; then
-      mkdir -p "$dir/gatling" && mv "$src" "$dir/gatling/"
-    fi
-  fi
   index=$(find "$dir/gatling" -mindepth 2 -maxdepth 2 -name index.html 2>/dev/null | head -1)
   [[ -n "$index" ]] && prop "$dir/cell.properties" gatling_report "${index#"$dir"/}"
 
