@@ -1038,7 +1038,7 @@ public class Report {
                                 cx, y1, y2, cx - 4, y1, 8.0, cx - 4, y2, 8.0));
                     }
                     if (bw >= 22) {
-                        String lbl = metric.equals("rps") ? fmtCompact(s.median) : fmtInt(s.median);
+                        String lbl = fmtCompact(s.median);
                         sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" class=\"vl\">%s</text>",
                                 x + bw / 2, y - 3, h(lbl)));
                     }

@@ -108,7 +108,7 @@ Other
   -h, --help             this text
 
 Examples
-  bench/compare.sh                                   # default matrix, about 15 minutes on 2 cores
+  bench/compare.sh                                   # default matrix: 20 cells, 12-15 minutes on 2 cores
   bench/compare.sh --variants plain,async --backends stub --scenarios scaling --duration 5 --warmup 2
   bench/compare.sh --scenarios mixed,mixed-unpaged,lifecycle --repeat 3
   bench/compare.sh --report-only target/bench/20260101-120000
@@ -397,7 +397,7 @@ if ((DRY_RUN == 1)); then exit 0; fi
 # ---------------------------------------------------------------------------------------------------
 # Process bookkeeping: everything started is stopped by PID, also on Ctrl-C / SIGTERM
 # ---------------------------------------------------------------------------------------------------
-APP_PID=""; GATLING_PID=""; SAMPLER_PID=""; JSTAT_PID=""; H2_RUNNING=0
+APP_PID=""; GATLING_PID=""; SAMPLER_PID=""; JSTAT_PID=""; BUILD_PID=""; H2_RUNNING=0
 CUR_CELL_DIR=""; CELL_T0=0; INTERRUPTED=0; FAILED_CELLS=0
 
 descendants() { # descendants PID -> PIDs of its children, grandchildren, ...
@@ -444,6 +444,7 @@ h2_stop() { # h2_stop LOGFILE
 }
 
 cleanup_processes() {
+  stop_pid "$BUILD_PID" 5; BUILD_PID=""
   stop_pid "$GATLING_PID" 5; GATLING_PID=""
   stop_samplers
   if [[ -n "$APP_PID" ]] && kill -0 "$APP_PID" 2>/dev/null; then
@@ -514,6 +515,7 @@ compile_report
 
 finish() { # finish EXIT_CODE: report, summary line, exit
   local rc=$1 end
+  [[ -n "$OUT" && -f "$OUT/run.properties" ]] || exit "$rc"   # stopped before the run directory existed
   end=$(date +%s)
   prop "$OUT/run.properties" measured_seconds $((end - RUN_START))
   prop "$OUT/run.properties" finished "$(date -u '+%Y-%m-%d %H:%M:%S UTC')"
@@ -533,7 +535,10 @@ finish() { # finish EXIT_CODE: report, summary line, exit
 # ---------------------------------------------------------------------------------------------------
 if ((BUILD == 1)); then
   log "building the app and the simulations: ./mvnw -B -q -DskipTests package"
-  ./mvnw -B -q -DskipTests package >"$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log" >&2; die "build failed (see $OUT/build.log)"; }
+  ./mvnw -B -q -DskipTests package >"$OUT/build.log" 2>&1 </dev/null &
+  BUILD_PID=$!
+  wait "$BUILD_PID" || { BUILD_PID=""; tail -30 "$OUT/build.log" >&2; die "build failed (see $OUT/build.log)"; }
+  BUILD_PID=""
 fi
 [[ -f "$JAR" ]] || die "$JAR is missing: build it with ./mvnw -DskipTests package (or drop --no-build)"
 [[ -d "$ROOT/target/test-classes/dev/shapeslab/gatling" ]] || die "the Gatling simulations are not compiled (target/test-classes): drop --no-build"
@@ -543,8 +548,10 @@ if [[ $GATLING_MODE == direct ]]; then
   CPFILE="$ROOT/target/bench/gatling.classpath"
   if [[ ! -s "$CPFILE" || "$ROOT/pom.xml" -nt "$CPFILE" ]]; then
     log "resolving the Gatling classpath (once): ./mvnw dependency:build-classpath"
-    ./mvnw -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$CPFILE" >"$OUT/classpath.log" 2>&1 \
-      || { tail -20 "$OUT/classpath.log" >&2; die "could not resolve the test classpath (see $OUT/classpath.log)"; }
+    ./mvnw -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$CPFILE" >"$OUT/classpath.log" 2>&1 </dev/null &
+    BUILD_PID=$!
+    wait "$BUILD_PID" || { BUILD_PID=""; tail -20 "$OUT/classpath.log" >&2; die "could not resolve the test classpath (see $OUT/classpath.log)"; }
+    BUILD_PID=""
   fi
   GATLING_CP="$ROOT/target/test-classes:$ROOT/target/classes:$(cat "$CPFILE")"
 fi
