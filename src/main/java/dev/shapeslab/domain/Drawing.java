@@ -7,9 +7,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
-import jakarta.persistence.JoinColumn;
 import jakarta.persistence.OneToMany;
-import jakarta.persistence.OrderColumn;
+import jakarta.persistence.OrderBy;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import jakarta.validation.Valid;
@@ -49,9 +48,8 @@ public class Drawing implements Identifiable<Drawing> {
     @NotNull
     @Size(max = MAX_SHAPES)
     @Valid
-    @OneToMany(targetEntity = Shape.class, cascade = CascadeType.ALL, orphanRemoval = true)
-    @JoinColumn(name = "drawing_id")
-    @OrderColumn(name = "shape_index")
+    @OneToMany(mappedBy = "drawing", targetEntity = Shape.class, cascade = CascadeType.ALL, orphanRemoval = true)
+    @OrderBy("shapeIndex")
     private List<@NotNull Shape<?>> shapes = new ArrayList<>();
 
     protected Drawing() {
@@ -60,6 +58,7 @@ public class Drawing implements Identifiable<Drawing> {
     public Drawing(String name, List<Shape<?>> shapes) {
         this.name = name;
         this.shapes = new ArrayList<>(shapes);
+        placeShapes();
     }
 
     @Override
@@ -90,6 +89,7 @@ public class Drawing implements Identifiable<Drawing> {
 
     public void setShapes(List<Shape<?>> shapes) {
         this.shapes = shapes == null ? null : new ArrayList<>(shapes);
+        placeShapes();
     }
 
     /** Millisecond precision, so the date reads back the same from every backend. */
@@ -105,6 +105,7 @@ public class Drawing implements Identifiable<Drawing> {
         name = source.name;
         shapes.clear();
         source.shapes.forEach(shape -> shapes.add(shape.copyAsNew()));
+        placeShapes();
     }
 
     @Override
@@ -114,6 +115,19 @@ public class Drawing implements Identifiable<Drawing> {
         copy.name = name;
         copy.creationDate = creationDate;
         shapes.forEach(shape -> copy.shapes.add(shape.copy()));
+        copy.placeShapes();
         return copy;
+    }
+
+    /** Points every shape at this drawing and numbers them in list order (null elements fail validation). */
+    private void placeShapes() {
+        if (shapes == null) {
+            return;
+        }
+        for (int i = 0; i < shapes.size(); i++) {
+            if (shapes.get(i) != null) {
+                shapes.get(i).placeIn(this, i);
+            }
+        }
     }
 }

@@ -8,12 +8,15 @@ import jakarta.persistence.Column;
 import jakarta.persistence.DiscriminatorColumn;
 import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Index;
 import jakarta.persistence.Inheritance;
 import jakarta.persistence.InheritanceType;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import jakarta.validation.Valid;
@@ -28,7 +31,9 @@ import jakarta.validation.constraints.Size;
  * {@code shape_type}). A drawing's polymorphic shape list then loads from one table with one join, where
  * {@code TABLE_PER_CLASS} would need a UNION per load and {@code JOINED} a join per subclass. The price is
  * nullable subclass columns ({@code radius}, {@code width}, {@code height}), which Bean Validation guards
- * instead of NOT NULL constraints. Standalone shapes are the rows whose {@code drawing_id} is null.
+ * instead of NOT NULL constraints. Standalone shapes are the rows whose {@code drawing_id} is null. The shape
+ * side owns the foreign key and the order ({@code shape_index}), so each shape of a drawing is one INSERT
+ * carrying both; mapped from the drawing's side, Hibernate would insert each shape and then UPDATE it.
  *
  * <p>JSON: the type travels as {@code "shapeType": "circle" | "rectangle"}; {@code ".Circle"} and
  * {@code ".Rectangle"} are accepted on input so that payloads written for the original article series work.
@@ -66,10 +71,16 @@ public abstract class Shape<S extends Shape<S>> implements Identifiable<S> {
     @AttributeOverride(name = "y", column = @Column(name = "position_y", nullable = false))
     private Position position;
 
-    /** Read-only view of the owning drawing's foreign key, which the drawing's shape list writes. */
+    /** The drawing that owns this shape; null for a standalone shape. */
     @JsonIgnore
-    @Column(name = "drawing_id", insertable = false, updatable = false)
-    private Long drawingId;
+    @ManyToOne(fetch = FetchType.LAZY)
+    @JoinColumn(name = "drawing_id")
+    private Drawing drawing;
+
+    /** This shape's place in its drawing's list. */
+    @JsonIgnore
+    @Column(name = "shape_index")
+    private Integer shapeIndex;
 
     protected Shape() {
     }
@@ -103,6 +114,12 @@ public abstract class Shape<S extends Shape<S>> implements Identifiable<S> {
 
     public void setPosition(Position position) {
         this.position = position;
+    }
+
+    /** Called by the owning drawing, which keeps the back reference and the order in step with its list. */
+    void placeIn(Drawing owner, int index) {
+        drawing = owner;
+        shapeIndex = index;
     }
 
     @Override

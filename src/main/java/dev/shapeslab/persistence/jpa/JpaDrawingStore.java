@@ -49,13 +49,13 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
     /** Bulk statements: the shapes first, then the drawing, without loading either. */
     @Override
     public boolean deleteById(long id) {
-        entityManager.createQuery("delete from Shape s where s.drawingId = :id").setParameter("id", id).executeUpdate();
+        entityManager.createQuery("delete from Shape s where s.drawing.id = :id").setParameter("id", id).executeUpdate();
         return entityManager.createQuery("delete from Drawing d where d.id = :id").setParameter("id", id).executeUpdate() > 0;
     }
 
     @Override
     public void deleteAll() {
-        entityManager.createQuery("delete from Shape s where s.drawingId is not null").executeUpdate();
+        entityManager.createQuery("delete from Shape s where s.drawing is not null").executeUpdate();
         entityManager.createQuery("delete from Drawing").executeUpdate();
     }
 }

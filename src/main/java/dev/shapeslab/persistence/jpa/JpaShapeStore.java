@@ -14,7 +14,7 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
     JpaShapeStore(Class<S> type, String entityName) {
         super(entityName);
         this.type = type;
-        this.standalone = " from " + type.getSimpleName() + " s where s.drawingId is null";
+        this.standalone = " from " + type.getSimpleName() + " s where s.drawing is null";
     }
 
     @Override
