@@ -9,7 +9,7 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * The Jersey application: the active execution variant's resources, registered by class (Jersey then
- * takes the Spring beans), problem+json for every error, and the request body guard.
+ * takes the Spring beans), problem+json for every error, and guards on reading and writing bodies.
  */
 @Component
 public class JerseyConfig extends ResourceConfig {
@@ -19,6 +19,7 @@ public class JerseyConfig extends ResourceConfig {
         variant.resourceClasses().forEach(this::register);
         ProblemMappers.ALL.forEach(this::register);
         register(new RequestBodyGuard(maxBodySize.toBytes()));
+        register(ResponseBodyGuard.class);
         property(ServerProperties.WADL_FEATURE_DISABLE, true);
         property(ServerProperties.BV_FEATURE_DISABLE, true);
         // Error responses without an entity would otherwise get Tomcat's HTML error page.
