@@ -50,14 +50,6 @@ public class StubLatency implements SimulatedLatency {
         };
     }
 
-    public Duration value() {
-        return latency;
-    }
-
-    public String mode() {
-        return onTimer ? "timer" : "blocking";
-    }
-
     @Override
     public Duration forNonBlockingCallers() {
         return onTimer ? latency : Duration.ZERO;
