@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Turns a Jackson failure into a sentence for the client: where in the body (a JSON path such as
@@ -85,7 +84,7 @@ final class JsonProblems {
         if (type == Boolean.class || type == boolean.class) {
             return "true or false";
         }
-        return Map.class.isAssignableFrom(type) || !type.isPrimitive() ? "an object" : "of another JSON type";
+        return type.isPrimitive() ? "of another JSON type" : "an object";
     }
 
     private static String location(JsonLocation location) {
