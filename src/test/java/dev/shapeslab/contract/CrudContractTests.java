@@ -159,6 +159,18 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         assertEquals(entity.content(list.get(0)), entity.content(body));
     }
 
+    @Test
+    public void listedShapesKeepTheirShapeType() {
+        post(new CircleFixture(), new CircleFixture().body(NEXT.getAndIncrement()));
+        post(new RectangleFixture(), new RectangleFixture().body(NEXT.getAndIncrement()));
+
+        assertTrue(api().get(ResourcePaths.CIRCLES).jsonPath().getList("shapeType").stream()
+                .allMatch("circle"::equals));
+        assertTrue(api().get(ResourcePaths.RECTANGLES).jsonPath().getList("shapeType").stream()
+                .allMatch("rectangle"::equals));
+        assertFalse(api().get(ResourcePaths.CIRCLES).jsonPath().getList("shapeType").isEmpty());
+    }
+
     // ---- not found ----
 
     @Test(dataProvider = "entities")
