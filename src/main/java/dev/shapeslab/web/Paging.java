@@ -39,11 +39,15 @@ public class Paging {
     }
 
     /**
-     * A 200 with the page as a JSON array of {@code elementType}. The element type is stated so that
-     * polymorphic entities keep their {@code shapeType} inside the array, which erasure would lose.
+     * The declared type of a page of {@code elementType}, for {@link #page}. Stating it keeps polymorphic
+     * entities' {@code shapeType} inside the array, which erasure would lose. Resources compute it once.
      */
-    public <T> Response page(List<T> entities, Class<?> elementType, PageRequest page, UriInfo uriInfo) {
-        Type listType = ResolvableType.forClassWithGenerics(List.class, elementType).getType();
+    public static Type listOf(Class<?> elementType) {
+        return ResolvableType.forClassWithGenerics(List.class, elementType).getType();
+    }
+
+    /** A 200 with the page as a JSON array of type {@code listType} (see {@link #listOf}). */
+    public <T> Response page(List<T> entities, Type listType, PageRequest page, UriInfo uriInfo) {
         Response.ResponseBuilder response = Response.ok(new GenericEntity<>(entities, listType));
         if (entities.size() == page.limit() && (long) page.offset() + page.limit() <= Integer.MAX_VALUE) {
             response.link(uriInfo.getRequestUriBuilder()

@@ -1,6 +1,7 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.web.Created;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
 import io.reactivex.Single;
@@ -19,6 +20,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.lang.reflect.Type;
 
 /**
  * The CRUD endpoints of one entity type over {@link AsyncCrudService}, the article series' part 4 step
@@ -37,14 +39,14 @@ public abstract class AsyncCrudResource<T extends Identifiable<T>> {
     private final AsyncCrudService<T> service;
     private final AsyncResponder responder;
     private final Paging paging;
-    private final Class<T> entityType;
+    private final Type listType;
 
     protected AsyncCrudResource(AsyncCrudService<T> service, AsyncResponder responder, Paging paging,
                                 Class<T> entityType) {
         this.service = service;
         this.responder = responder;
         this.paging = paging;
-        this.entityType = entityType;
+        this.listType = Paging.listOf(entityType);
     }
 
     @GET
@@ -53,7 +55,7 @@ public abstract class AsyncCrudResource<T extends Identifiable<T>> {
                      @Context UriInfo uriInfo, @Suspended AsyncResponse response) {
         PageRequest page = paging.request(offset, limit);
         responder.respond(response, service.list(page.offset(), page.limit())
-                .map(entities -> paging.page(entities, entityType, page, uriInfo)));
+                .map(entities -> paging.page(entities, listType, page, uriInfo)));
     }
 
     @GET
@@ -67,10 +69,7 @@ public abstract class AsyncCrudResource<T extends Identifiable<T>> {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public void create(T entity, @Context UriInfo uriInfo, @Suspended AsyncResponse response) {
-        responder.respond(response, service.create(entity).map(created -> Response
-                .created(uriInfo.getAbsolutePathBuilder().path(String.valueOf(created.getId())).build())
-                .entity(created)
-                .build()));
+        responder.respond(response, service.create(entity).map(created -> Created.response(uriInfo, created)));
     }
 
     @PUT

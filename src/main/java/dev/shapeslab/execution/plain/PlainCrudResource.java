@@ -1,6 +1,7 @@
 package dev.shapeslab.execution.plain;
 
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.web.Created;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
 import jakarta.ws.rs.Consumes;
@@ -16,6 +17,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.lang.reflect.Type;
 
 /**
  * The CRUD endpoints of one entity type, blocking.
@@ -30,12 +32,12 @@ public abstract class PlainCrudResource<T extends Identifiable<T>> {
 
     private final PlainCrudService<T> service;
     private final Paging paging;
-    private final Class<T> entityType;
+    private final Type listType;
 
     protected PlainCrudResource(PlainCrudService<T> service, Paging paging, Class<T> entityType) {
         this.service = service;
         this.paging = paging;
-        this.entityType = entityType;
+        this.listType = Paging.listOf(entityType);
     }
 
     @GET
@@ -43,7 +45,7 @@ public abstract class PlainCrudResource<T extends Identifiable<T>> {
     public Response list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
                          @Context UriInfo uriInfo) {
         PageRequest page = paging.request(offset, limit);
-        return paging.page(service.list(page.offset(), page.limit()), entityType, page, uriInfo);
+        return paging.page(service.list(page.offset(), page.limit()), listType, page, uriInfo);
     }
 
     @GET
@@ -57,10 +59,7 @@ public abstract class PlainCrudResource<T extends Identifiable<T>> {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response create(T entity, @Context UriInfo uriInfo) {
-        T created = service.create(entity);
-        return Response.created(uriInfo.getAbsolutePathBuilder().path(String.valueOf(created.getId())).build())
-                .entity(created)
-                .build();
+        return Created.response(uriInfo, service.create(entity));
     }
 
     @PUT

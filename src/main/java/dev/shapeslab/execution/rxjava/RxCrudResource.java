@@ -1,6 +1,7 @@
 package dev.shapeslab.execution.rxjava;
 
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.web.Created;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
 import io.reactivex.Single;
@@ -17,6 +18,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.lang.reflect.Type;
 
 /**
  * The CRUD endpoints of one entity type over {@link RxCrudService}, the article series' part 3 step.
@@ -32,12 +34,12 @@ public abstract class RxCrudResource<T extends Identifiable<T>> {
 
     private final RxCrudService<T> service;
     private final Paging paging;
-    private final Class<T> entityType;
+    private final Type listType;
 
     protected RxCrudResource(RxCrudService<T> service, Paging paging, Class<T> entityType) {
         this.service = service;
         this.paging = paging;
-        this.entityType = entityType;
+        this.listType = Paging.listOf(entityType);
     }
 
     @GET
@@ -45,7 +47,7 @@ public abstract class RxCrudResource<T extends Identifiable<T>> {
     public Response list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
                          @Context UriInfo uriInfo) {
         PageRequest page = paging.request(offset, limit);
-        return paging.page(service.list(page.offset(), page.limit()).blockingGet(), entityType, page, uriInfo);
+        return paging.page(service.list(page.offset(), page.limit()).blockingGet(), listType, page, uriInfo);
     }
 
     @GET
@@ -59,10 +61,7 @@ public abstract class RxCrudResource<T extends Identifiable<T>> {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response create(T entity, @Context UriInfo uriInfo) {
-        T created = service.create(entity).blockingGet();
-        return Response.created(uriInfo.getAbsolutePathBuilder().path(String.valueOf(created.getId())).build())
-                .entity(created)
-                .build();
+        return Created.response(uriInfo, service.create(entity).blockingGet());
     }
 
     @PUT
