@@ -1,0 +1,458 @@
+package dev.shapeslab.bench;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The comparison harness ({@code bench/compare.sh} is its entry point): runs a matrix of execution
+ * variants × scenarios, each cell on a fresh app JVM (and for {@code h2} a fresh H2 server), and writes
+ * the raw output of every window plus {@code summary.md} ({@link Report}).
+ *
+ * <p>A cell: start the database and the app, create the data the workload reads, warm up with the
+ * workload itself until the app's CPU per request settles (the JIT compiles for the first 30-60 s), then
+ * measure {@code --windows} closed-loop windows with wrk (throughput, the knee at this concurrency, and CPU
+ * per request of app, database and generator), then open-model windows at fractions of that knee for
+ * latency without coordinated omission ({@link OpenLoad}), then, with {@code --jfr}, one more window under
+ * a JFR recording, kept apart so that the recording cannot change the measured figures.
+ */
+public final class Compare {
+
+    /** Seconds an open-model run sends before it records (see {@link OpenLoad}). */
+    private static final int OPEN_LEAD_IN_SECONDS = 3;
+    private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final Options options;
+    private final Processes processes = new Processes();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private Compare(Options options) {
+        this.options = options;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("compare: " + e.getMessage() + " (see --help)");
+            System.exit(2);
+            return;
+        }
+        if (options.help) {
+            System.out.print(Options.USAGE);
+            return;
+        }
+        if (options.reportOnly != null) {
+            System.exit(Report.write(options.reportOnly) ? 0 : 1);
+        }
+        System.exit(new Compare(options).run());
+    }
+
+    private int run() throws Exception {
+        List<CellPlan> plan = CellPlan.matrix(options);
+        printPlan(plan);
+        if (options.dryRun) {
+            return 0;
+        }
+        Path out = options.out != null ? options.out
+                : options.root.resolve("target/bench").resolve(LocalDateTime.now().format(STAMP));
+        Files.createDirectories(out.resolve("cells"));
+        writeRunProperties(out);
+        Runtime.getRuntime().addShutdownHook(new Thread(processes::stopAll, "bench-cleanup"));
+        int failed = 0;
+        int seq = 0;
+        for (int repeat = 1; repeat <= options.repeat; repeat++) {
+            for (CellPlan cell : plan) {
+                seq++;
+                Path dir = out.resolve("cells").resolve(String.format(Locale.ROOT, "%03d-%s%s", seq, cell.id(),
+                        options.repeat > 1 ? "-r" + repeat : ""));
+                Files.createDirectories(dir);
+                log("cell %d/%d: %s%s", seq, plan.size() * options.repeat, cell.describe(),
+                        options.repeat > 1 ? " · repeat " + repeat : "");
+                if (!new CellRun(cell, dir, repeat).run()) {
+                    failed++;
+                }
+                processes.stopAll();
+            }
+        }
+        Report.write(out);
+        log("report: %s", out.resolve("summary.md"));
+        return failed == 0 ? 0 : 1;
+    }
+
+    private void printPlan(List<CellPlan> plan) {
+        System.out.println("shapes-lab benchmark plan");
+        System.out.println("  app JVM   : " + options.appJava + " " + options.heapOptions());
+        System.out.println("  windows   : warm-up " + options.warmupWindow + " s windows until app CPU/request changes < "
+                + options.settlePercent + " % (at most " + options.warmupMax + " s); " + options.windows + " x "
+                + options.window + " s measured (wrk); open model at " + options.openPercents + " % of the knee"
+                + (options.jfr ? "; one JFR window" : ""));
+        long total = 0;
+        for (CellPlan c : plan) {
+            System.out.printf(Locale.ROOT, "  %-60s ~%d s%n", c.describe(), c.estimateSeconds(options));
+            total += c.estimateSeconds(options);
+        }
+        total *= options.repeat;
+        System.out.printf(Locale.ROOT, "  => %d cells x %d repeat(s), at most about %d min%n", plan.size(), options.repeat,
+                (total + 59) / 60);
+    }
+
+    private void writeRunProperties(Path out) throws IOException {
+        Properties p = new Properties();
+        p.setProperty("command", "bench/compare.sh " + String.join(" ", options.args));
+        p.setProperty("started", java.time.Instant.now().toString());
+        p.setProperty("host", Runtime.getRuntime().availableProcessors() + " cores; " + firstLine(Path.of("/proc/version")));
+        p.setProperty("app_java", options.appJava + " (" + javaVersion(options.appJava) + ")");
+        p.setProperty("app_jvm_opts", options.heapOptions());
+        p.setProperty("clk_tck", Long.toString(options.clkTck));
+        p.setProperty("window_seconds", Integer.toString(options.window));
+        p.setProperty("windows", Integer.toString(options.windows));
+        p.setProperty("warmup", options.warmupWindow + " s windows, settle < " + options.settlePercent + " %, max "
+                + options.warmupMax + " s");
+        p.setProperty("wrk", runQuietly(List.of("wrk", "--version")).stream().findFirst().orElse("?").trim());
+        try (Writer w = Files.newBufferedWriter(out.resolve("run.properties"), StandardCharsets.UTF_8)) {
+            p.store(w, "bench/compare.sh run");
+        }
+    }
+
+    /** One cell's run; its figures go to files in {@code dir}, and {@link Report} reads them. */
+    private final class CellRun {
+        final CellPlan cell;
+        final Path dir;
+        final Properties props = new Properties();
+        final String base = "http://127.0.0.1:" + options.port;
+        Process app;
+        Long dbPid;
+
+        CellRun(CellPlan cell, Path dir, int repeat) {
+            this.cell = cell;
+            this.dir = dir;
+            props.setProperty("scenario", cell.scenario());
+            props.setProperty("variant", cell.variant());
+            props.setProperty("backend", cell.backend());
+            props.setProperty("workload", cell.workload().id);
+            props.setProperty("workload_desc", cell.workload().description);
+            props.setProperty("connections", Integer.toString(cell.connections()));
+            props.setProperty("latency_ms", Integer.toString(cell.latencyMs()));
+            props.setProperty("repeat", Integer.toString(repeat));
+        }
+
+        boolean run() throws IOException {
+            try {
+                startDatabase();
+                startApp();
+                List<Long> circleIds = seed();
+                List<Workload.Request> requests = cell.workload().requests(circleIds);
+                Files.writeString(dir.resolve("workload.lua"), Workload.luaScript(cell.workload().description, requests));
+                OpenLoad.writeRequests(dir.resolve("workload.requests"), requests);
+                warmUp();
+                List<Window> measured = new ArrayList<>();
+                for (int i = 1; i <= options.windows; i++) {
+                    measured.add(wrkWindow("measure-" + i, options.window));
+                }
+                double knee = measured.stream().mapToDouble(w -> w.load().throughput()).sorted()
+                        .skip(measured.size() / 2).findFirst().orElseThrow();
+                props.setProperty("knee_rps", String.format(Locale.ROOT, "%.1f", knee));
+                for (int percent : options.openPercents) {
+                    openWindow("open-" + percent, knee * percent / 100.0);
+                }
+                if (options.jfr) {
+                    jfrWindow();
+                }
+                props.setProperty("peak_rss_kib", statusField(app.pid(), "VmHWM"));
+                props.setProperty("threads_at_end", statusField(app.pid(), "Threads"));
+                props.setProperty("status", "ok");
+                return true;
+            } catch (CellFailure | IOException | RuntimeException e) {
+                props.setProperty("status", "failed");
+                props.setProperty("error", e.getMessage() == null ? e.toString() : e.getMessage());
+                log("  FAILED: %s", props.getProperty("error"));
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                props.setProperty("status", "interrupted");
+                return false;
+            } finally {
+                processes.stopAll();
+                try (Writer w = Files.newBufferedWriter(dir.resolve("cell.properties"), StandardCharsets.UTF_8)) {
+                    props.store(w, cell.describe());
+                }
+            }
+        }
+
+        private void startDatabase() throws IOException, InterruptedException, CellFailure {
+            if (!cell.backend().equals("h2")) {
+                return;
+            }
+            Path data = dir.resolve("h2-data");
+            Process h2 = processes.script(List.of(options.root.resolve("h2/loadtesth2.sh").toString(), "start"),
+                    List.of("H2_PORT=" + options.h2Port, "H2_DATA_DIR=" + data), dir.resolve("h2.log"));
+            if (!h2.waitFor(60, TimeUnit.SECONDS) || h2.exitValue() != 0) {
+                throw new CellFailure("h2/loadtesth2.sh start failed (see h2.log)");
+            }
+            dbPid = Long.parseLong(Files.readString(data.resolve("h2.pid")).trim());
+            processes.onStop(() -> processes.script(List.of(options.root.resolve("h2/loadtesth2.sh").toString(), "stop"),
+                    List.of("H2_PORT=" + options.h2Port, "H2_DATA_DIR=" + data), dir.resolve("h2.log")).waitFor(30, TimeUnit.SECONDS));
+            log("  H2 server PID %d on 127.0.0.1:%d", dbPid, options.h2Port);
+        }
+
+        private void startApp() throws IOException, InterruptedException, CellFailure {
+            List<String> command = new ArrayList<>(List.of(options.appJava));
+            command.addAll(options.appJvmOptions());
+            command.addAll(List.of("-jar", options.root.resolve("target/shapes-lab-1.0.0-SNAPSHOT.jar").toString(),
+                    "--server.port=" + options.port, "--server.address=127.0.0.1",
+                    "--spring.profiles.active=" + cell.variant() + "," + cell.backend()));
+            switch (cell.backend()) {
+                case "h2" -> command.addAll(List.of("--shapes.h2.host=127.0.0.1", "--shapes.h2.port=" + options.h2Port));
+                case "stub" -> command.add("--stub.latency=" + cell.latencyMs() + "ms");
+                default -> { }
+            }
+            props.setProperty("app_command", String.join(" ", command));
+            app = processes.start(command, List.of(), dir.resolve("app.log"));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(options.startTimeout);
+            while (System.nanoTime() < deadline) {
+                if (!app.isAlive()) {
+                    throw new CellFailure("the app exited during start-up (exit status " + app.exitValue() + "; see app.log)");
+                }
+                if (status(base + "/circles?limit=1") == 200) {
+                    props.setProperty("app_pid", Long.toString(app.pid()));
+                    props.setProperty("app_banner", grep(dir.resolve("app.log"), "Execution variant: ") + " | "
+                            + grep(dir.resolve("app.log"), "Backend: "));
+                    if (!props.getProperty("app_banner").contains("Execution variant: " + cell.variant() + " ")) {
+                        throw new CellFailure("asked for variant " + cell.variant() + " but the app reports: "
+                                + props.getProperty("app_banner"));
+                    }
+                    log("  app PID %d ready", app.pid());
+                    return;
+                }
+                Thread.sleep(300); // polling for readiness: there is no event to wait on
+            }
+            throw new CellFailure("the app did not answer 200 within " + options.startTimeout + " s");
+        }
+
+        /** Creates what the workload reads, 32 requests at a time (each may take the stub's latency). */
+        private List<Long> seed() throws IOException, InterruptedException, CellFailure {
+            Workload.Seed seed = cell.workload().seedPlan();
+            Workload filler = Workload.MIXED;
+            List<Workload.Request> bodies = filler.requests(List.of());
+            List<Workload.Request> creates = new ArrayList<>();
+            addCreates(creates, bodies, "/circles", seed.circles());
+            addCreates(creates, bodies, "/rectangles", seed.rectangles());
+            addCreates(creates, bodies, "/drawings", seed.drawings());
+            List<Long> circleIds = new ArrayList<>();
+            ExecutorService pool = Executors.newFixedThreadPool(32);
+            try {
+                List<Future<HttpResponse<String>>> answers = new ArrayList<>();
+                for (Workload.Request r : creates) {
+                    answers.add(pool.submit(() -> http.send(HttpRequest.newBuilder(URI.create(base + r.path()))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(r.body())).build(), HttpResponse.BodyHandlers.ofString())));
+                }
+                for (int i = 0; i < answers.size(); i++) {
+                    HttpResponse<String> answer = answers.get(i).get();
+                    if (answer.statusCode() != 201) {
+                        throw new CellFailure("creating the data before the load: " + creates.get(i).path() + " answered "
+                                + answer.statusCode());
+                    }
+                    if (creates.get(i).path().equals("/circles")) {
+                        Matcher m = ID.matcher(answer.body());
+                        if (m.find()) {
+                            circleIds.add(Long.parseLong(m.group(1)));
+                        }
+                    }
+                }
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new CellFailure("creating the data before the load: " + e.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
+            props.setProperty("seeded", seed.circles() + " circles, " + seed.rectangles() + " rectangles, "
+                    + seed.drawings() + " drawings");
+            return circleIds;
+        }
+
+        private void addCreates(List<Workload.Request> creates, List<Workload.Request> bodies, String path, int count) {
+            List<Workload.Request> ofPath = bodies.stream().filter(r -> r.path().equals(path) && r.body() != null).toList();
+            for (int i = 0; i < count; i++) {
+                creates.add(ofPath.get(i % ofPath.size()));
+            }
+        }
+
+        /** Windows of the workload itself until the app's CPU per request stops falling (or the bound). */
+        private void warmUp() throws IOException, InterruptedException, CellFailure {
+            Double previous = null;
+            int spent = 0;
+            int n = 0;
+            boolean settled = false;
+            while (spent < options.warmupMax) {
+                n++;
+                Window w = wrkWindow("warmup-" + n, options.warmupWindow);
+                spent += options.warmupWindow;
+                if (previous != null && Math.abs(w.appMicros() - previous) / previous * 100 < options.settlePercent) {
+                    settled = true;
+                    break;
+                }
+                previous = w.appMicros();
+            }
+            props.setProperty("warmup_seconds", Integer.toString(spent));
+            props.setProperty("warmup_settled", Boolean.toString(settled));
+            log("  warm-up %d s: %s", spent, settled ? "app CPU per request settled" : "NOT settled (bound reached)");
+        }
+
+        private Window wrkWindow(String name, int seconds) throws IOException, InterruptedException, CellFailure {
+            int threads = Math.min(2, cell.connections());
+            List<String> command = List.of("wrk", "-t" + threads, "-c" + cell.connections(), "-d" + seconds + "s",
+                    "--latency", "--timeout", "10s", "-s", dir.resolve("workload.lua").toString(), base);
+            return window(name, command, seconds);
+        }
+
+        private Window openWindow(String name, double rate) throws IOException, InterruptedException, CellFailure {
+            List<String> command = List.of(options.toolJava, "-Xmx256m", "-XX:+UseSerialGC", "-cp", options.classpath,
+                    OpenLoad.class.getName(), base, dir.resolve("workload.requests").toString(),
+                    String.format(Locale.ROOT, "%.1f", rate), Integer.toString(cell.connections()),
+                    Integer.toString(options.window + OPEN_LEAD_IN_SECONDS), Integer.toString(OPEN_LEAD_IN_SECONDS));
+            return window(name, command, options.window + OPEN_LEAD_IN_SECONDS);
+        }
+
+        private void jfrWindow() throws IOException, InterruptedException, CellFailure {
+            String jcmd = Path.of(options.appJava).resolveSibling("jcmd").toString();
+            runQuietly(List.of(jcmd, Long.toString(app.pid()), "JFR.start", "name=bench", "settings=profile"));
+            wrkWindow("jfr", options.window);
+            runQuietly(List.of(jcmd, Long.toString(app.pid()), "JFR.stop", "name=bench",
+                    "filename=" + dir.resolve("app.jfr")));
+        }
+
+        /** Runs one generator between two CPU snapshots and reads its figures back. */
+        private Window window(String name, List<String> generator, int seconds)
+                throws IOException, InterruptedException, CellFailure {
+            Properties cpu = new Properties();
+            snapshot(cpu, "before");
+            List<String> wrapped = new ArrayList<>(List.of("sh", "-c",
+                    "\"$@\"; rc=$?; echo \"" + GeneratorOutput.CPU_LINE_PREFIX + "$(cat /proc/$$/stat)\"; exit $rc", "sh"));
+            wrapped.addAll(generator);
+            Process p = processes.start(wrapped, List.of(), dir.resolve(name + ".out"));
+            if (!p.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
+                throw new CellFailure("window " + name + ": the generator did not finish within " + (seconds + 60) + " s");
+            }
+            snapshot(cpu, "after");
+            try (Writer w = Files.newBufferedWriter(dir.resolve(name + ".cpu"), StandardCharsets.UTF_8)) {
+                cpu.store(w, "raw /proc lines around window " + name);
+            }
+            if (!app.isAlive()) {
+                throw new CellFailure("the app died during window " + name + " (see app.log)");
+            }
+            Window w = Window.load(dir, name, options.clkTck);
+            log("  %-10s %8.0f req/s  app %6.0f µs/req%s  generator %5.0f µs/req  p99 %s ms  failed %d",
+                    name, w.load().throughput(), w.appMicros(),
+                    w.dbMicros() == null ? "" : String.format(Locale.ROOT, "  db %5.0f µs/req", w.dbMicros()),
+                    w.generatorMicros(), w.load().latencyText("p99"), w.load().failed());
+            return w;
+        }
+
+        private void snapshot(Properties cpu, String when) throws IOException {
+            cpu.setProperty(when + ".app", Files.readString(Path.of("/proc", Long.toString(app.pid()), "stat")).trim());
+            if (dbPid != null) {
+                cpu.setProperty(when + ".db", Files.readString(Path.of("/proc", Long.toString(dbPid), "stat")).trim());
+            }
+            cpu.setProperty(when + ".machine", ProcStat.MachineTicks.readLine());
+            cpu.setProperty(when + ".nanos", Long.toString(System.nanoTime()));
+        }
+    }
+
+    private int status(String url) {
+        try {
+            return http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
+    private static String statusField(long pid, String field) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+            if (line.startsWith(field + ":")) {
+                return line.substring(field.length() + 1).trim().replace(" kB", "");
+            }
+        }
+        return "";
+    }
+
+    private static String grep(Path file, String marker) throws IOException {
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            int at = line.indexOf(marker);
+            if (at >= 0) {
+                return line.substring(at).trim();
+            }
+        }
+        return "";
+    }
+
+    static List<String> runQuietly(List<String> command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            p.waitFor(30, TimeUnit.SECONDS);
+            return lines;
+        } catch (IOException e) {
+            return List.of("(" + command.get(0) + ": " + e.getMessage() + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        }
+    }
+
+    private static String javaVersion(String java) {
+        List<String> lines = runQuietly(List.of(java, "-version"));
+        return lines.isEmpty() ? "?" : lines.get(0);
+    }
+
+    private static String firstLine(Path p) {
+        try {
+            return Files.readAllLines(p).get(0);
+        } catch (IOException | IndexOutOfBoundsException e) {
+            return "?";
+        }
+    }
+
+    static void log(String format, Object... args) {
+        System.out.printf(Locale.ROOT, "[%tT] " + format + "%n", prepend(LocalDateTime.now(), args));
+    }
+
+    private static Object[] prepend(Object first, Object[] rest) {
+        Object[] all = new Object[rest.length + 1];
+        all[0] = first;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
+
+    /** A cell that cannot go on; its message is the cell's error in the report. */
+    static final class CellFailure extends Exception {
+        CellFailure(String message) {
+            super(message);
+        }
+    }
+}

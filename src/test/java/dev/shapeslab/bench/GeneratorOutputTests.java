@@ -1,0 +1,79 @@
+package dev.shapeslab.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.testng.annotations.Test;
+
+/** The generators' figures, read from what wrk and {@link OpenLoad} really printed. */
+public class GeneratorOutputTests {
+
+    @Test
+    public void readsWrkTotalsPercentilesAndTheWrappedCpuLine() throws IOException {
+        GeneratorOutput out = GeneratorOutput.parseWrk(BenchSamples.lines("wrk-get-circle.txt"));
+
+        assertThat(out.requests()).isEqualTo(6263);
+        assertThat(out.seconds()).isEqualTo(3.02);
+        assertThat(out.failed()).isZero();
+        assertThat(out.latencyMicros()).containsEntry("p50", 7110.0).containsEntry("p75", 13510.0)
+                .containsEntry("p90", 21800.0).containsEntry("p99", 41640.0);
+        // the wrapping shell's children's ticks: cutime 8 + cstime 13
+        assertThat(out.generatorTicks()).isEqualTo(21);
+        assertThat(out.throughput()).isCloseTo(2073.8, within(0.1));
+    }
+
+    @Test
+    public void countsNon2xxAnswersAndSocketErrorsAsFailed() throws IOException {
+        List<String> notFound = withCpuLine(BenchSamples.lines("wrk-not-found.txt"));
+        List<String> timeouts = withCpuLine(BenchSamples.lines("wrk-timeouts.txt"));
+
+        assertThat(GeneratorOutput.parseWrk(notFound).failed()).isEqualTo(6917);
+        assertThat(GeneratorOutput.parseWrk(notFound).succeeded()).isZero();
+        assertThat(GeneratorOutput.parseWrk(timeouts).failed()).isEqualTo(4);
+    }
+
+    @Test
+    public void refusesWrkOutputWithoutItsFigures() throws IOException {
+        assertThatThrownBy(() -> GeneratorOutput.parseWrk(BenchSamples.lines("wrk-connection-refused.txt")))
+                .hasMessageContaining("no 'N requests in T' line");
+        assertThatThrownBy(() -> GeneratorOutput.parseWrk(BenchSamples.lines("wrk-not-found.txt")))
+                .hasMessageContaining("generator-cpu");
+        List<String> noLatency = new ArrayList<>(BenchSamples.lines("wrk-get-circle.txt"));
+        noLatency.removeIf(l -> l.trim().matches("(50|75|90|99)%.*"));
+        assertThatThrownBy(() -> GeneratorOutput.parseWrk(noLatency)).hasMessageContaining("--latency");
+    }
+
+    @Test
+    public void readsOpenLoadOutputCountingEveryRequestForCpuAndRecordedStatusesForFailures() throws IOException {
+        GeneratorOutput out = GeneratorOutput.parseOpenLoad(
+                BenchSamples.lines("run/cells/002-mixed-plain-h2-mixed-c16/open-50.out"));
+
+        assertThat(out.generator()).isEqualTo("open-load");
+        assertThat(out.requests()).isEqualTo(1302);
+        assertThat(out.seconds()).isEqualTo(8.003);
+        assertThat(out.failed()).isZero();
+        assertThat(out.latencyMicros()).containsEntry("p50", 7899.0).containsEntry("p99", 24750.0)
+                .containsEntry("p99.9", 40503.0);
+        assertThat(out.generatorTicks()).isEqualTo(83);
+    }
+
+    @Test
+    public void openLoadErrorsAndNon2xxStatusesAreFailures() throws IOException {
+        List<String> lines = new ArrayList<>(BenchSamples.lines("run/cells/002-mixed-plain-h2-mixed-c16/open-50.out"));
+        lines.add(0, "status.503=7");
+        lines.add(0, "status.error=2");
+
+        assertThat(GeneratorOutput.parseOpenLoad(lines).failed()).isEqualTo(9);
+    }
+
+    private static List<String> withCpuLine(List<String> lines) throws IOException {
+        List<String> wrapped = new ArrayList<>(lines);
+        wrapped.add(BenchSamples.lines("wrk-get-circle.txt").stream()
+                .filter(l -> l.startsWith(GeneratorOutput.CPU_LINE_PREFIX)).findFirst().orElseThrow());
+        return wrapped;
+    }
+}

@@ -1,0 +1,179 @@
+package dev.shapeslab.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** The harness's options; {@code bench/compare.sh} passes the machine facts as system properties. */
+final class Options {
+
+    static final String USAGE = """
+            Usage: bench/compare.sh [options]
+
+            Runs execution variants x scenarios, each cell on a fresh app JVM (and for h2 a fresh H2 server),
+            and writes target/bench/<timestamp>/summary.md with throughput, latency and CPU per request of the
+            app, the database server and the load generator, plus every window's raw output (cells/*/).
+
+            Matrix
+              --variants LIST      plain,rxjava,async,virtual (default: all four)
+              --scenarios LIST     (default: slow-backend,mixed)
+                                     slow-backend  GET /circles/{id} on the stub backend with --latency and without,
+                                                   at each concurrency of --users
+                                     mixed         the article series' six requests round-robin on the H2 TCP server,
+                                                   --connections connections
+                                     per-type      each of --workloads alone on the H2 TCP server (the cost of each
+                                                   request type), --connections connections
+              --users LIST         slow-backend concurrency (default: 100,1000)
+              --latency MS         slow-backend stub latency in ms (default: 100)
+              --no-baseline        skip the slow-backend cells without latency
+              --connections N      mixed and per-type concurrency (default: 16)
+              --workloads LIST     per-type workloads (default: get-circle,post-circle,get-drawings,post-drawing)
+              --repeat N           the whole matrix N times, fresh JVMs each time (default: 1)
+
+            Windows (seconds)
+              --window S           each measured window (default: 15)
+              --windows N          measured closed-loop windows per cell (default: 3)
+              --warmup-window S    warm-up windows (default: 10)
+              --warmup-max S       warm-up bound (default: 120); a cell that does not settle by then is flagged
+              --settle PERCENT     warm-up ends when app CPU per request changes less than this between two
+                                   warm-up windows (default: 5)
+              --open LIST          open-model windows at these percentages of the measured knee; none for none
+                                   (default: 50,80)
+              --jfr                one more window under a JFR recording (settings=profile): cells/*/app.jfr
+
+            App and tools
+              --heap SIZE          app heap, -Xms = -Xmx (default: 1g)
+              --jvm-opts "OPTS"    more app JVM options
+              --port N             app port on 127.0.0.1 (default: 18080)
+              --h2-port N          H2 TCP server port (default: 19092)
+              --start-timeout S    (default: 120)
+              --out DIR            run directory (default: target/bench/<timestamp>)
+              --dry-run            print the plan, run nothing
+              --report-only DIR    rewrite DIR/summary.md from DIR's raw data
+            """;
+
+    final List<String> args;
+    boolean help;
+    boolean dryRun;
+    Path reportOnly;
+    Path out;
+    List<String> variants = List.of("plain", "rxjava", "async", "virtual");
+    List<String> scenarios = List.of("slow-backend", "mixed");
+    List<Integer> users = List.of(100, 1000);
+    int latencyMs = 100;
+    boolean baseline = true;
+    int connections = 16;
+    List<Workload> workloads = List.of(Workload.GET_CIRCLE, Workload.POST_CIRCLE, Workload.GET_DRAWINGS,
+            Workload.POST_DRAWING);
+    int repeat = 1;
+    int window = 15;
+    int windows = 3;
+    int warmupWindow = 10;
+    int warmupMax = 120;
+    int settlePercent = 5;
+    List<Integer> openPercents = List.of(50, 80);
+    boolean jfr;
+    String heap = "1g";
+    String jvmOpts = "";
+    int port = 18080;
+    int h2Port = 19092;
+    int startTimeout = 120;
+
+    final Path root = Path.of(System.getProperty("bench.root", "."));
+    final String appJava = System.getProperty("bench.appJava", Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    final String toolJava = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    final String classpath = System.getProperty("java.class.path");
+    final long clkTck = Long.getLong("bench.clkTck", 100);
+
+    private Options(String[] args) {
+        this.args = List.of(args);
+    }
+
+    static Options parse(String[] args) {
+        Options o = new Options(args);
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "-h", "--help" -> o.help = true;
+                case "--dry-run" -> o.dryRun = true;
+                case "--no-baseline" -> o.baseline = false;
+                case "--jfr" -> o.jfr = true;
+                default -> {
+                    if (i + 1 >= args.length) {
+                        throw new IllegalArgumentException("unknown option or missing value: " + a);
+                    }
+                    String v = args[++i];
+                    switch (a) {
+                        case "--report-only" -> o.reportOnly = Path.of(v);
+                        case "--out" -> o.out = Path.of(v).toAbsolutePath();
+                        case "--variants" -> o.variants = oneOf(list(v), "variant", "plain", "rxjava", "async", "virtual");
+                        case "--scenarios" -> o.scenarios = oneOf(list(v), "scenario", "slow-backend", "mixed", "per-type");
+                        case "--users" -> o.users = ints(v, "--users");
+                        case "--latency" -> o.latencyMs = positive(v, "--latency", 0);
+                        case "--connections" -> o.connections = positive(v, "--connections", 1);
+                        case "--workloads" -> o.workloads = list(v).stream().map(Workload::byId).toList();
+                        case "--repeat" -> o.repeat = positive(v, "--repeat", 1);
+                        case "--window" -> o.window = positive(v, "--window", 1);
+                        case "--windows" -> o.windows = positive(v, "--windows", 1);
+                        case "--warmup-window" -> o.warmupWindow = positive(v, "--warmup-window", 1);
+                        case "--warmup-max" -> o.warmupMax = positive(v, "--warmup-max", 0);
+                        case "--settle" -> o.settlePercent = positive(v, "--settle", 1);
+                        case "--open" -> o.openPercents = v.equals("none") ? List.of() : ints(v, "--open");
+                        case "--heap" -> o.heap = v;
+                        case "--jvm-opts" -> o.jvmOpts = v;
+                        case "--port" -> o.port = positive(v, "--port", 1);
+                        case "--h2-port" -> o.h2Port = positive(v, "--h2-port", 1);
+                        case "--start-timeout" -> o.startTimeout = positive(v, "--start-timeout", 1);
+                        default -> throw new IllegalArgumentException("unknown option " + a);
+                    }
+                }
+            }
+        }
+        if (!o.heap.matches("[0-9]+[kKmMgG]?")) {
+            throw new IllegalArgumentException("--heap must look like 1g or 512m, got " + o.heap);
+        }
+        return o;
+    }
+
+    String heapOptions() {
+        return String.join(" ", appJvmOptions());
+    }
+
+    List<String> appJvmOptions() {
+        List<String> opts = new ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC"));
+        if (!jvmOpts.isBlank()) {
+            opts.addAll(Arrays.asList(jvmOpts.trim().split("\\s+")));
+        }
+        return opts;
+    }
+
+    private static List<String> list(String v) {
+        return Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    private static List<String> oneOf(List<String> values, String what, String... allowed) {
+        for (String v : values) {
+            if (!List.of(allowed).contains(v)) {
+                throw new IllegalArgumentException("unknown " + what + " '" + v + "' (" + String.join(", ", allowed) + ")");
+            }
+        }
+        return values;
+    }
+
+    private static List<Integer> ints(String v, String option) {
+        return list(v).stream().map(s -> positive(s, option, 1)).toList();
+    }
+
+    private static int positive(String v, String option, int min) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= min) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(option + " needs an integer >= " + min + ", got '" + v + "'");
+    }
+}

@@ -1,0 +1,336 @@
+package dev.shapeslab.bench;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+/**
+ * Writes {@code summary.md} of a run directory from the raw files its cells left (generator outputs and
+ * {@code /proc} snapshots); it computes nothing that is not in those files, so a report can be rewritten
+ * at any time ({@code --report-only}).
+ */
+final class Report {
+
+    /** A generator that costs more than this share of the app's CPU per request distorts a 2-core machine. */
+    static final double GENERATOR_HEAVY = 0.25;
+    /** Three windows of a settled cell agree within this on the app's CPU per request. */
+    static final double SPREAD_LIMIT = 0.10;
+    /** CPU used by processes outside the cell, as a share of the machine, above which a window is noisy. */
+    static final double OTHERS_LIMIT = 0.10;
+    /** Slow-backend target: async and virtual reach this share of min(users ÷ latency, their own no-latency rate). */
+    static final double TARGET_FACTOR = 0.8;
+
+    private Report() {
+    }
+
+    static boolean write(Path runDir) throws IOException {
+        Run run = Run.load(runDir);
+        Files.writeString(runDir.resolve("summary.md"), markdown(run), StandardCharsets.UTF_8);
+        return run.cells.stream().allMatch(c -> c.error == null);
+    }
+
+    /** A cell's figures: its measured windows (closed loop), open-model windows and the JFR window. */
+    static final class Cell {
+        final Path dir;
+        final Properties props;
+        final List<Window> measured = new ArrayList<>();
+        final List<Window> open = new ArrayList<>();
+        Window jfr;
+        String error;
+
+        Cell(Path dir, Properties props) {
+            this.dir = dir;
+            this.props = props;
+        }
+
+        static Cell load(Path dir, double clkTck) throws IOException {
+            Cell cell = new Cell(dir, properties(dir.resolve("cell.properties")));
+            if (!"ok".equals(cell.props.getProperty("status"))) {
+                cell.error = cell.props.getProperty("error", "status " + cell.props.getProperty("status", "unknown"));
+            }
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".out")).sorted().toList()) {
+                    String name = f.getFileName().toString().replace(".out", "");
+                    if (!Files.exists(dir.resolve(name + ".cpu"))) {
+                        continue; // a window cut short: no figures
+                    }
+                    try {
+                        Window w = Window.load(dir, name, clkTck);
+                        if (name.startsWith("measure-")) {
+                            cell.measured.add(w);
+                        } else if (name.startsWith("open-")) {
+                            cell.open.add(w);
+                        } else if (name.equals("jfr")) {
+                            cell.jfr = w;
+                        }
+                    } catch (IllegalArgumentException e) {
+                        // a figure that cannot be read fails the cell loudly instead of leaving a gap
+                        cell.error = name + ": " + e.getMessage();
+                    }
+                }
+            }
+            if (cell.error == null && cell.measured.isEmpty()) {
+                cell.error = "no measured window";
+            }
+            cell.open.sort(Comparator.comparingDouble(w -> w.load().requests() / w.load().seconds()));
+            return cell;
+        }
+
+        String get(String key) {
+            return props.getProperty(key, "");
+        }
+
+        int intValue(String key) {
+            return Integer.parseInt(props.getProperty(key, "0"));
+        }
+
+        String group() {
+            return get("scenario") + "|" + get("workload") + "|" + get("connections") + "|" + get("latency_ms");
+        }
+
+        Spread throughput() {
+            return Spread.of(measured.stream().map(w -> w.load().throughput()).toList());
+        }
+
+        Spread app() {
+            return Spread.of(measured.stream().map(Window::appMicros).toList());
+        }
+
+        Spread db() {
+            return measured.stream().anyMatch(w -> w.dbMicros() == null) ? null
+                    : Spread.of(measured.stream().map(Window::dbMicros).toList());
+        }
+
+        Spread generator() {
+            return Spread.of(measured.stream().map(Window::generatorMicros).toList());
+        }
+
+        /** Why this cell's figures should not be compared as they are; empty when nothing is wrong. */
+        List<String> flags() {
+            List<String> flags = new ArrayList<>();
+            if (!"true".equals(get("warmup_settled"))) {
+                flags.add("not settled: app CPU/request still changing after " + get("warmup_seconds") + " s of warm-up");
+            }
+            Spread app = app();
+            if (app.relativeRange() > SPREAD_LIMIT) {
+                flags.add(String.format(Locale.ROOT, "windows disagree: app CPU/request spread %.0f %%", 100 * app.relativeRange()));
+            }
+            if (generator().median() > GENERATOR_HEAVY * app.median()) {
+                flags.add(String.format(Locale.ROOT, "generator-heavy: generator %.0f %% of the app's CPU/request",
+                        100 * generator().median() / app.median()));
+            }
+            double others = measured.stream().mapToDouble(Window::otherShare).max().orElse(0);
+            if (others > OTHERS_LIMIT) {
+                flags.add(String.format(Locale.ROOT, "noisy machine: other processes used up to %.0f %% of the CPU", 100 * others));
+            }
+            long failed = measured.stream().mapToLong(w -> w.load().failed()).sum();
+            if (failed > 0) {
+                flags.add(failed + " failed requests");
+            }
+            return flags;
+        }
+    }
+
+    /** Median and range of a cell's windows. */
+    record Spread(double median, double min, double max) {
+
+        static Spread of(List<Double> values) {
+            List<Double> sorted = values.stream().sorted().toList();
+            int n = sorted.size();
+            double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+            return new Spread(median, sorted.get(0), sorted.get(n - 1));
+        }
+
+        double relativeRange() {
+            return median == 0 ? 0 : (max - min) / median;
+        }
+    }
+
+    static final class Run {
+        final Properties props;
+        final List<Cell> cells = new ArrayList<>();
+
+        Run(Properties props) {
+            this.props = props;
+        }
+
+        static Run load(Path dir) throws IOException {
+            Run run = new Run(properties(dir.resolve("run.properties")));
+            double clkTck = Double.parseDouble(run.props.getProperty("clk_tck", "100"));
+            try (Stream<Path> cells = Files.list(dir.resolve("cells"))) {
+                for (Path c : cells.filter(Files::isDirectory).sorted().toList()) {
+                    if (Files.exists(c.resolve("cell.properties"))) {
+                        run.cells.add(Cell.load(c, clkTck));
+                    }
+                }
+            }
+            return run;
+        }
+    }
+
+    static String markdown(Run run) {
+        StringBuilder md = new StringBuilder("# shapes-lab benchmark\n\n");
+        md.append("- command: `").append(run.props.getProperty("command", "?")).append("`\n");
+        for (String key : List.of("started", "host", "app_java", "app_jvm_opts", "wrk", "warmup", "windows", "window_seconds")) {
+            md.append("- ").append(key).append(": ").append(run.props.getProperty(key, "?")).append('\n');
+        }
+        md.append("""
+
+                Figures: medians of the measured windows of each cell (min–max in brackets). req/s is wrk's closed-loop
+                throughput at that concurrency (the knee); *µs/req* is CPU time per completed request, from `/proc` before
+                and after each window: the app JVM, the database server, the load generator. *gen % machine* is the
+                generator's share of all cores. Latency percentiles of the closed loop suffer from coordinated omission;
+                the open-model table has latency measured from each request's due time.
+
+                """);
+        Map<String, List<Cell>> groups = new LinkedHashMap<>();
+        for (Cell c : run.cells) {
+            groups.computeIfAbsent(c.get("scenario"), k -> new ArrayList<>()).add(c);
+        }
+        for (Map.Entry<String, List<Cell>> scenario : groups.entrySet()) {
+            md.append("## ").append(scenario.getKey()).append("\n\n");
+            closedTable(md, scenario.getValue());
+            openTable(md, scenario.getValue());
+            if (scenario.getKey().equals("slow-backend")) {
+                targetTable(md, scenario.getValue());
+            }
+        }
+        jfrTable(md, run.cells);
+        List<Cell> failed = run.cells.stream().filter(c -> c.error != null).toList();
+        if (!failed.isEmpty()) {
+            md.append("## Failed cells\n\n");
+            for (Cell c : failed) {
+                md.append("- `").append(c.dir.getFileName()).append("`: ").append(c.error).append('\n');
+            }
+            md.append('\n');
+        }
+        return md.toString();
+    }
+
+    private static void closedTable(StringBuilder md, List<Cell> cells) {
+        md.append("| variant | workload | conn. | latency | req/s | × plain | p50 ms | p99 ms | app µs/req | db µs/req "
+                + "| gen µs/req | gen % machine | warm-up | flags |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Cell c : cells) {
+            if (c.error != null) {
+                continue;
+            }
+            Spread rps = c.throughput();
+            Spread db = c.db();
+            Double plain = plainThroughput(cells, c);
+            Window mid = c.measured.get(c.measured.size() / 2);
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f | %s s%s | %s |%n",
+                    c.get("variant"), c.get("workload"), c.get("connections"), c.get("latency_ms") + " ms",
+                    fmt(rps, "%.0f"), plain == null ? "" : String.format(Locale.ROOT, "%.2f", rps.median() / plain),
+                    mid.load().latencyText("p50"), mid.load().latencyText("p99"), fmt(c.app(), "%.0f"),
+                    db == null ? "–" : fmt(db, "%.0f"), fmt(c.generator(), "%.0f"),
+                    100 * c.measured.stream().mapToDouble(Window::generatorShare).average().orElse(0),
+                    c.get("warmup_seconds"), "true".equals(c.get("warmup_settled")) ? "" : " (not settled)",
+                    String.join("; ", c.flags())));
+        }
+        md.append('\n');
+    }
+
+    private static void openTable(StringBuilder md, List<Cell> cells) {
+        if (cells.stream().allMatch(c -> c.open.isEmpty())) {
+            return;
+        }
+        md.append("Open model (").append("latency from each request's due time, generator: OpenLoad):\n\n");
+        md.append("| variant | workload | conn. | latency | target req/s | achieved req/s | p50 ms | p99 ms | p99.9 ms "
+                + "| max ms | failed | app µs/req | gen µs/req |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Cell c : cells) {
+            for (Window w : c.open) {
+                GeneratorOutput o = w.load();
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s ms | %s (%s %% of knee) | %.0f | %s | %s | %s | %s | %d | %.0f | %.0f |%n",
+                        c.get("variant"), c.get("workload"), c.get("connections"), c.get("latency_ms"),
+                        String.format(Locale.ROOT, "%.0f", Double.parseDouble(c.get("knee_rps")) * percent(w) / 100.0),
+                        percent(w), o.throughput(), o.latencyText("p50"), o.latencyText("p99"), o.latencyText("p99.9"),
+                        o.latencyText("p100"), o.failed(), w.appMicros(), w.generatorMicros()));
+            }
+        }
+        md.append('\n');
+    }
+
+    private static int percent(Window w) {
+        return Integer.parseInt(w.name().substring("open-".length()));
+    }
+
+    private static void targetTable(StringBuilder md, List<Cell> cells) {
+        List<String> rows = new ArrayList<>();
+        for (Cell c : cells) {
+            int latency = c.intValue("latency_ms");
+            if (c.error != null || latency == 0 || !List.of("async", "virtual").contains(c.get("variant"))) {
+                continue;
+            }
+            double ideal = c.intValue("connections") * 1000.0 / latency;
+            Double noLatency = cells.stream()
+                    .filter(o -> o.error == null && o.get("variant").equals(c.get("variant"))
+                            && o.get("connections").equals(c.get("connections")) && o.intValue("latency_ms") == 0)
+                    .map(o -> o.throughput().median()).findFirst().orElse(null);
+            double bound = noLatency == null ? ideal : Math.min(ideal, noLatency);
+            double got = c.throughput().median();
+            rows.add(String.format(Locale.ROOT, "| %s | %s | %.0f | %s | %.0f | %.0f | %s |",
+                    c.get("variant"), c.get("connections"), ideal, noLatency == null ? "–" : String.format(Locale.ROOT, "%.0f", noLatency),
+                    TARGET_FACTOR * bound, got, got >= TARGET_FACTOR * bound ? "met" : "NOT met"));
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.append("Target: async and virtual reach ").append(TARGET_FACTOR)
+                .append(" × min(users ÷ latency, their own no-latency req/s at the same N):\n\n");
+        md.append("| variant | users | users ÷ latency | no-latency req/s | target | measured | |\n|---|---|---|---|---|---|---|\n");
+        rows.forEach(r -> md.append(r).append('\n'));
+        md.append('\n');
+    }
+
+    private static void jfrTable(StringBuilder md, List<Cell> cells) {
+        List<Cell> withJfr = cells.stream().filter(c -> c.error == null && c.jfr != null).toList();
+        if (withJfr.isEmpty()) {
+            return;
+        }
+        md.append("## Observer effect: the same load under a JFR recording (settings=profile)\n\n");
+        md.append("| cell | req/s measured | req/s under JFR | app µs/req measured | app µs/req under JFR | change |\n");
+        md.append("|---|---|---|---|---|---|\n");
+        for (Cell c : withJfr) {
+            double app = c.app().median();
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f | %.0f | %+.1f %% |%n", c.dir.getFileName(),
+                    c.throughput().median(), c.jfr.load().throughput(), app, c.jfr.appMicros(),
+                    100 * (c.jfr.appMicros() - app) / app));
+        }
+        md.append('\n');
+    }
+
+    private static Double plainThroughput(List<Cell> cells, Cell c) {
+        return cells.stream().filter(o -> o.error == null && o.get("variant").equals("plain") && o.group().equals(c.group())
+                        && o.get("repeat").equals(c.get("repeat")))
+                .map(o -> o.throughput().median()).findFirst().orElse(null);
+    }
+
+    private static String fmt(Spread s, String number) {
+        if (s.min() == s.max()) {
+            return String.format(Locale.ROOT, number, s.median());
+        }
+        return String.format(Locale.ROOT, number + " (" + number + "–" + number + ")", s.median(), s.min(), s.max());
+    }
+
+    static Properties properties(Path file) throws IOException {
+        Properties p = new Properties();
+        if (Files.exists(file)) {
+            try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                p.load(r);
+            }
+        }
+        return p;
+    }
+}

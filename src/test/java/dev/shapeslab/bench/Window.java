@@ -1,0 +1,77 @@
+package dev.shapeslab.bench;
+
+import dev.shapeslab.bench.ProcStat.MachineTicks;
+import dev.shapeslab.bench.ProcStat.ProcessTicks;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * One load window of a cell and its figures: what the generator measured, and the CPU time the app, its
+ * database server and the generator spent in it, per completed request.
+ *
+ * <p>A window is two files written by {@link Compare}: {@code NAME.out}, the generator's output, and
+ * {@code NAME.cpu}, the raw {@code /proc} lines of the app, the database server and the machine taken just
+ * before the generator started and just after it ended. Only those lines count, so the start-up, the
+ * warm-up and anything outside the window do not.
+ */
+record Window(String name, GeneratorOutput load, double appMicros, Double dbMicros, double generatorMicros,
+              double generatorShare, double otherShare) {
+
+    /**
+     * Reads window {@code name} of {@code cellDir}. {@code clkTck} is the kernel's clock tick rate
+     * ({@code getconf CLK_TCK}, 100 on Linux).
+     */
+    static Window load(Path cellDir, String name, double clkTck) throws IOException {
+        List<String> out = Files.readAllLines(cellDir.resolve(name + ".out"), StandardCharsets.UTF_8);
+        GeneratorOutput load = name.startsWith("open") ? GeneratorOutput.parseOpenLoad(out) : GeneratorOutput.parseWrk(out);
+        Properties cpu = new Properties();
+        try (Reader r = Files.newBufferedReader(cellDir.resolve(name + ".cpu"), StandardCharsets.UTF_8)) {
+            cpu.load(r);
+        }
+        return of(name, load, cpu, clkTck);
+    }
+
+    static Window of(String name, GeneratorOutput load, Properties cpu, double clkTck) {
+        if (load.requests() == 0) {
+            throw new IllegalArgumentException("window " + name + ": the generator completed no request");
+        }
+        double microsPerTick = 1e6 / clkTck;
+        long app = ticks(cpu, "app");
+        Long db = cpu.containsKey("before.db") ? ticks(cpu, "db") : null;
+        MachineTicks before = MachineTicks.parse(required(cpu, "before.machine"));
+        MachineTicks after = MachineTicks.parse(required(cpu, "after.machine"));
+        long machineTotal = after.total() - before.total();
+        long machineBusy = after.busy() - before.busy();
+        long others = machineBusy - app - (db == null ? 0 : db) - load.generatorTicks();
+        double perRequest = microsPerTick / load.requests();
+        return new Window(name, load, app * perRequest, db == null ? null : db * perRequest,
+                load.generatorTicks() * perRequest,
+                machineTotal <= 0 ? 0 : (double) load.generatorTicks() / machineTotal,
+                machineTotal <= 0 ? 0 : Math.max(0, (double) others / machineTotal));
+    }
+
+    /** The ticks a process spent between the two snapshots (its own time; a JVM's threads are all in it). */
+    private static long ticks(Properties cpu, String process) {
+        ProcessTicks before = ProcessTicks.parse(required(cpu, "before." + process));
+        ProcessTicks after = ProcessTicks.parse(required(cpu, "after." + process));
+        long spent = after.own() - before.own();
+        if (spent < 0) {
+            throw new IllegalArgumentException("the " + process + " process's CPU time went backwards: "
+                    + "the snapshots are of two different processes");
+        }
+        return spent;
+    }
+
+    private static String required(Properties cpu, String key) {
+        String v = cpu.getProperty(key);
+        if (v == null || v.isBlank()) {
+            throw new IllegalArgumentException("CPU snapshot without '" + key + "'");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,65 @@
+package dev.shapeslab.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.shapeslab.bench.ProcStat.MachineTicks;
+import dev.shapeslab.bench.ProcStat.ProcessTicks;
+import java.io.IOException;
+import java.util.Properties;
+import org.testng.annotations.Test;
+
+/** CPU per request, computed from the raw /proc lines the harness stored around a window. */
+public class WindowTests {
+
+    @Test
+    public void readsAProcessLineWhoseNameHoldsSpacesAndParentheses() throws IOException {
+        String java = BenchSamples.lines("proc-pid-stat-java.txt").get(0);
+        ProcessTicks ticks = ProcessTicks.parse(java);
+        assertThat(ticks.user()).isEqualTo(2024);
+        assertThat(ticks.system()).isEqualTo(159);
+
+        ProcessTicks renamed = ProcessTicks.parse(java.replace("(java)", "(Web (Content) 2)"));
+        assertThat(renamed).isEqualTo(ticks);
+    }
+
+    @Test
+    public void machineBusyTimeLeavesOutIdleAndIowait() throws IOException {
+        MachineTicks m = MachineTicks.parse(BenchSamples.lines("proc-stat-cpu.txt").get(0));
+        // cpu  26024 0 3871 306648 2622 0 133 182 0 0
+        assertThat(m.total()).isEqualTo(26024 + 3871 + 306648 + 2622 + 133 + 182);
+        assertThat(m.busy()).isEqualTo(26024 + 3871 + 133 + 182);
+    }
+
+    @Test
+    public void cpuPerRequestOfAppDatabaseAndGenerator() throws IOException {
+        Window w = Window.load(BenchSamples.mixedCell(), "measure-1", 100);
+
+        // 1,280 requests; app 3,660 -> 4,343 ticks, H2 654 -> 970, wrk 3 + 8 ticks; 10,000 µs per tick
+        assertThat(w.load().requests()).isEqualTo(1280);
+        assertThat(w.appMicros()).isCloseTo(683 * 10_000.0 / 1280, within(0.01));
+        assertThat(w.dbMicros()).isCloseTo(316 * 10_000.0 / 1280, within(0.01));
+        assertThat(w.generatorMicros()).isCloseTo(11 * 10_000.0 / 1280, within(0.01));
+        // the machine: 1,020 ticks in the window, all busy; 10 of them neither app, H2 nor wrk
+        assertThat(w.generatorShare()).isCloseTo(11 / 1020.0, within(1e-9));
+        assertThat(w.otherShare()).isCloseTo(10 / 1020.0, within(1e-9));
+    }
+
+    @Test
+    public void refusesSnapshotsOfTwoDifferentProcessesOrAMissingLine() throws IOException {
+        Properties cpu = new Properties();
+        String app = BenchSamples.lines("proc-pid-stat-java.txt").get(0);
+        String machine = BenchSamples.lines("proc-stat-cpu.txt").get(0);
+        cpu.setProperty("before.app", app);
+        cpu.setProperty("after.app", app.replace(" 2024 159 ", " 100 10 "));
+        cpu.setProperty("before.machine", machine);
+        cpu.setProperty("after.machine", machine);
+        GeneratorOutput load = GeneratorOutput.parseWrk(BenchSamples.lines("wrk-get-circle.txt"));
+
+        assertThatThrownBy(() -> Window.of("w", load, cpu, 100)).hasMessageContaining("went backwards");
+        cpu.setProperty("after.app", app);
+        cpu.remove("after.machine");
+        assertThatThrownBy(() -> Window.of("w", load, cpu, 100)).hasMessageContaining("after.machine");
+    }
+}
