@@ -36,9 +36,12 @@ if [[ -z ${only_report:-} ]]; then
   bench/install-wrk.sh
   echo "compare.sh: building (./mvnw -q -B -DskipTests package)"
   ./mvnw -q -B -DskipTests package
+  # Gatling and its dependencies, for the crosscheck scenario
+  ./mvnw -q -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt
 elif [[ ! -d target/test-classes/dev/shapeslab/bench ]]; then
   ./mvnw -q -B -DskipTests test-compile
 fi
 
 exec java -Dbench.root="$ROOT" -Dbench.appJava="$app_jdk/bin/java" -Dbench.clkTck="$(getconf CLK_TCK 2>/dev/null || echo 100)" \
+  -Dbench.gatlingClasspath="$ROOT/target/bench-classpath.txt" \
   -cp "$ROOT/target/test-classes:$ROOT/target/classes" dev.shapeslab.bench.Compare "$@"

@@ -28,6 +28,11 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                         }
                     }
                 }
+                case "crosscheck" -> {
+                    for (String v : o.variants) {
+                        cells.add(new CellPlan(scenario, v, "stub", Workload.GET_CIRCLE, o.users.get(0), o.latencyMs));
+                    }
+                }
                 case "mixed" -> {
                     for (String v : o.variants) {
                         cells.add(new CellPlan(scenario, v, "h2", Workload.MIXED, o.connections, 0));
@@ -58,6 +63,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
 
     /** An upper bound: start, seeding, the whole warm-up bound, every window, stop. */
     long estimateSeconds(Options o) {
-        return 20 + 10 + o.warmupMax + (long) o.window * (o.windows + o.openPercents.size() + (o.jfr ? 1 : 0)) + 10;
+        long gatling = scenario.equals("crosscheck") ? 2 * 15 + 5L * o.window : 0;
+        return 20 + 10 + o.warmupMax + (long) o.window * (o.windows + o.openPercents.size() + (o.jfr ? 1 : 0)) + gatling + 10;
     }
 }

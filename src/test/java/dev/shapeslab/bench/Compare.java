@@ -174,6 +174,10 @@ public final class Compare {
                 double knee = measured.stream().mapToDouble(w -> w.load().throughput()).sorted()
                         .skip(measured.size() / 2).findFirst().orElseThrow();
                 props.setProperty("knee_rps", String.format(Locale.ROOT, "%.1f", knee));
+                if (cell.scenario().equals("crosscheck")) {
+                    gatlingWindow("gatling-1", options.window);
+                    gatlingWindow("gatling-4", 4 * options.window);
+                }
                 for (int percent : options.openPercents) {
                     openWindow("open-" + percent, knee * percent / 100.0);
                 }
@@ -335,6 +339,25 @@ public final class Compare {
             return window(name, command, options.window + OPEN_LEAD_IN_SECONDS);
         }
 
+        /**
+         * Gatling's LatencyScalingSimulation as the generator: the same GETs, but by a closed model of
+         * Gatling users who check every answer. The simulation creates its own circles first; that and the
+         * JVM's start and report are in the generator's CPU, as they are whenever Gatling is run.
+         */
+        private void gatlingWindow(String name, int seconds) throws IOException, InterruptedException, CellFailure {
+            if (options.gatlingClasspathFile.isEmpty()) {
+                throw new CellFailure("crosscheck needs Gatling's classpath (-Dbench.gatlingClasspath, set by compare.sh)");
+            }
+            String classpath = options.classpath + ":" + Files.readString(Path.of(options.gatlingClasspathFile)).trim();
+            List<String> command = List.of(options.toolJava, "-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                    "-Dlogback.configurationFile=" + options.root.resolve("bench/gatling-logback.xml"),
+                    "-Duser.language=en", "-Duser.country=US", "-DbaseUrl=" + base,
+                    "-Dusers=" + cell.connections(), "-DdurationSeconds=" + seconds, "-Dentities=320",
+                    "-cp", classpath, "io.gatling.app.Gatling",
+                    "-s", "dev.shapeslab.gatling.LatencyScalingSimulation", "-rf", dir.resolve("gatling").toString());
+            window(name, command, seconds);
+        }
+
         private void jfrWindow() throws IOException, InterruptedException, CellFailure {
             String jcmd = Path.of(options.appJava).resolveSibling("jcmd").toString();
             runQuietly(List.of(jcmd, Long.toString(app.pid()), "JFR.start", "name=bench", "settings=profile"));
@@ -352,10 +375,12 @@ public final class Compare {
                     "\"$@\"; rc=$?; echo \"" + GeneratorOutput.CPU_LINE_PREFIX + "$(cat /proc/$$/stat)\"; exit $rc", "sh"));
             wrapped.addAll(generator);
             Process p = processes.start(wrapped, List.of(), dir.resolve(name + ".out"));
-            if (!p.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
-                throw new CellFailure("window " + name + ": the generator did not finish within " + (seconds + 60) + " s");
+            // a generator's own start and end (a JVM, Gatling's set-up and report) come on top of the load
+            if (!p.waitFor(seconds + 120L, TimeUnit.SECONDS)) {
+                throw new CellFailure("window " + name + ": the generator did not finish within " + (seconds + 120) + " s");
             }
             snapshot(cpu, "after");
+            cpu.setProperty("load_seconds", Integer.toString(seconds));
             try (Writer w = Files.newBufferedWriter(dir.resolve(name + ".cpu"), StandardCharsets.UTF_8)) {
                 cpu.store(w, "raw /proc lines around window " + name);
             }

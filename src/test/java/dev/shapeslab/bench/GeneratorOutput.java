@@ -26,6 +26,10 @@ record GeneratorOutput(String generator, long requests, double seconds, long fai
     private static final Pattern WRK_NON_2XX = Pattern.compile("^\\s*Non-2xx or 3xx responses: (\\d+)\\s*$");
     private static final Pattern WRK_SOCKET = Pattern.compile(
             "^\\s*Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)\\s*$");
+    /** A row of Gatling's statistics table: label | Total | OK | KO. */
+    private static final Pattern GATLING_ROW = Pattern.compile(
+            "^> (.+?)\\s*\\|\\s*([0-9,.]+|-)\\s*\\|\\s*([0-9,.]+|-)\\s*\\|\\s*([0-9,.]+|-)\\s*$");
+    private static final Pattern GATLING_PERCENTILE = Pattern.compile("response time (\\d+)(?:st|nd|rd|th) percentile");
 
     double throughput() {
         return requests / seconds;
@@ -112,6 +116,54 @@ record GeneratorOutput(String generator, long requests, double seconds, long fai
         });
         return new GeneratorOutput("open-load", Long.parseLong(values.get("requests")),
                 Double.parseDouble(values.get("seconds")), failed, latency, ticks);
+    }
+
+    /**
+     * Gatling's console: the "Global Information" block's request count (Total and KO columns) and
+     * percentiles (ms). Gatling's "mean throughput" divides by every started second of the run, so the
+     * throughput here is the request count over {@code loadSeconds}, the closed loop's duration.
+     */
+    static GeneratorOutput parseGatling(List<String> lines, double loadSeconds) {
+        int global = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("---- Global Information")) {
+                global = i;
+            }
+        }
+        Long requests = null;
+        long failed = 0;
+        Map<String, Double> latency = new LinkedHashMap<>();
+        Long ticks = null;
+        for (int i = Math.max(global, 0); i < lines.size(); i++) {
+            String line = lines.get(i);
+            Matcher m;
+            if (line.startsWith(CPU_LINE_PREFIX)) {
+                ticks = ProcStat.ProcessTicks.parse(line.substring(CPU_LINE_PREFIX.length())).children();
+            } else if (global >= 0 && (m = GATLING_ROW.matcher(line)).find()) {
+                String label = m.group(1).trim();
+                String total = m.group(2);
+                String ko = m.group(4);
+                Matcher percentile = GATLING_PERCENTILE.matcher(label);
+                if (label.equals("request count")) {
+                    requests = gatlingNumber(total);
+                    failed = ko.equals("-") ? 0 : gatlingNumber(ko);
+                } else if (percentile.find()) {
+                    latency.put("p" + percentile.group(1), gatlingNumber(total) * 1e3);
+                }
+            }
+        }
+        String problem = global < 0 ? "no 'Global Information' block"
+                : requests == null ? "no 'request count' row"
+                : ticks == null ? "no '" + CPU_LINE_PREFIX + "' line (the harness's CPU wrapper)" : null;
+        if (problem != null) {
+            throw new IllegalArgumentException("unreadable Gatling output: " + problem + firstLine(lines));
+        }
+        return new GeneratorOutput("gatling", requests, loadSeconds, failed, latency, ticks);
+    }
+
+
+    private static long gatlingNumber(String s) {
+        return Long.parseLong(s.replace(",", "").replaceAll("\\..*", ""));
     }
 
     private static double toMicros(String number, String unit) {

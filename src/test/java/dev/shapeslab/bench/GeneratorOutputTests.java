@@ -70,6 +70,27 @@ public class GeneratorOutputTests {
         assertThat(GeneratorOutput.parseOpenLoad(lines).failed()).isEqualTo(9);
     }
 
+    @Test
+    public void readsGatlingsGlobalInformationAndDividesByTheLoadDuration() throws IOException {
+        GeneratorOutput out = GeneratorOutput.parseGatling(BenchSamples.lines("gatling-latency-scaling.txt"), 10);
+
+        // not the per-second tables printed during the run, the final block: 8,965 requests, KO "-"
+        assertThat(out.requests()).isEqualTo(8965);
+        assertThat(out.failed()).isZero();
+        assertThat(out.throughput()).isEqualTo(896.5);
+        assertThat(out.latencyMicros()).containsEntry("p50", 104_000.0).containsEntry("p95", 134_000.0)
+                .containsEntry("p99", 164_000.0);
+        assertThat(out.generatorTicks()).isEqualTo(1336 + 106);
+    }
+
+    @Test
+    public void refusesGatlingOutputOfACrashedRun() throws IOException {
+        List<String> crashed = BenchSamples.lines("gatling-latency-scaling.txt").stream()
+                .takeWhile(l -> !l.startsWith("---- Global Information")).toList();
+
+        assertThatThrownBy(() -> GeneratorOutput.parseGatling(crashed, 10)).hasMessageContaining("no 'Global Information' block");
+    }
+
     private static List<String> withCpuLine(List<String> lines) throws IOException {
         List<String> wrapped = new ArrayList<>(lines);
         wrapped.add(BenchSamples.lines("wrk-get-circle.txt").stream()

@@ -24,6 +24,10 @@ final class Options {
                                                    --connections connections
                                      per-type      each of --workloads alone on the H2 TCP server (the cost of each
                                                    request type), --connections connections
+                                     crosscheck    the slow-backend cell at the first of --users with --latency,
+                                                   measured by wrk and by Gatling (LatencyScalingSimulation, a run
+                                                   of --window s and one of 4 x --window s): the two generators'
+                                                   throughput and their CPU per request
               --users LIST         slow-backend concurrency (default: 100,1000)
               --latency MS         slow-backend stub latency in ms (default: 100)
               --no-baseline        skip the slow-backend cells without latency
@@ -85,6 +89,8 @@ final class Options {
     final String toolJava = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     final String classpath = System.getProperty("java.class.path");
     final long clkTck = Long.getLong("bench.clkTck", 100);
+    /** A file holding the test classpath (Gatling and its dependencies), written by compare.sh. */
+    final String gatlingClasspathFile = System.getProperty("bench.gatlingClasspath", "");
 
     private Options(String[] args) {
         this.args = List.of(args);
@@ -108,7 +114,8 @@ final class Options {
                         case "--report-only" -> o.reportOnly = Path.of(v);
                         case "--out" -> o.out = Path.of(v).toAbsolutePath();
                         case "--variants" -> o.variants = oneOf(list(v), "variant", "plain", "rxjava", "async", "virtual");
-                        case "--scenarios" -> o.scenarios = oneOf(list(v), "scenario", "slow-backend", "mixed", "per-type");
+                        case "--scenarios" -> o.scenarios = oneOf(list(v), "scenario", "slow-backend", "mixed", "per-type",
+                                "crosscheck");
                         case "--users" -> o.users = ints(v, "--users");
                         case "--latency" -> o.latencyMs = positive(v, "--latency", 0);
                         case "--connections" -> o.connections = positive(v, "--connections", 1);

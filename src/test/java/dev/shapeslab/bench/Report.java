@@ -45,6 +45,7 @@ final class Report {
         final Properties props;
         final List<Window> measured = new ArrayList<>();
         final List<Window> open = new ArrayList<>();
+        final Map<String, Window> gatling = new LinkedHashMap<>();
         Window jfr;
         String error;
 
@@ -70,6 +71,8 @@ final class Report {
                             cell.measured.add(w);
                         } else if (name.startsWith("open-")) {
                             cell.open.add(w);
+                        } else if (name.startsWith("gatling-")) {
+                            cell.gatling.put(name, w);
                         } else if (name.equals("jfr")) {
                             cell.jfr = w;
                         }
@@ -204,6 +207,9 @@ final class Report {
             if (scenario.getKey().equals("slow-backend")) {
                 targetTable(md, scenario.getValue());
             }
+            if (scenario.getKey().equals("crosscheck")) {
+                crosscheckTable(md, scenario.getValue());
+            }
         }
         jfrTable(md, run.cells);
         List<Cell> failed = run.cells.stream().filter(c -> c.error != null).toList();
@@ -291,6 +297,37 @@ final class Report {
                 .append(" × min(users ÷ latency, their own no-latency req/s at the same N):\n\n");
         md.append("| variant | users | users ÷ latency | no-latency req/s | target | measured | |\n|---|---|---|---|---|---|---|\n");
         rows.forEach(r -> md.append(r).append('\n'));
+        md.append('\n');
+    }
+
+    /**
+     * wrk against Gatling on the same cell: their throughput should agree when neither saturates the CPU;
+     * the CPU each costs per request, and Gatling's marginal cost (the longer run less the shorter, per
+     * extra request), which leaves out its fixed costs: JVM start, set-up, report.
+     */
+    private static void crosscheckTable(StringBuilder md, List<Cell> cells) {
+        md.append("Generators compared (wrk: median of the measured windows; Gatling: LatencyScalingSimulation, "
+                + "requests ÷ its load duration):\n\n");
+        md.append("| variant | users | latency | wrk req/s | Gatling req/s (short, long run) | Gatling ÷ wrk | wrk µs/req "
+                + "| Gatling µs/req (short, long run) | Gatling marginal µs/req | p99 ms wrk, Gatling |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Cell c : cells) {
+            Window shortRun = c.gatling.get("gatling-1");
+            Window longRun = c.gatling.get("gatling-4");
+            if (c.error != null || shortRun == null || longRun == null) {
+                continue;
+            }
+            double wrk = c.throughput().median();
+            double marginal = (longRun.generatorMicros() * longRun.load().requests()
+                    - shortRun.generatorMicros() * shortRun.load().requests())
+                    / (longRun.load().requests() - shortRun.load().requests());
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s ms | %.0f | %.0f, %.0f | %.2f, %.2f | %.0f | %.0f, %.0f | %.0f | %s, %s |%n",
+                    c.get("variant"), c.get("connections"), c.get("latency_ms"), wrk,
+                    shortRun.load().throughput(), longRun.load().throughput(),
+                    shortRun.load().throughput() / wrk, longRun.load().throughput() / wrk,
+                    c.generator().median(), shortRun.generatorMicros(), longRun.generatorMicros(), marginal,
+                    c.measured.get(c.measured.size() / 2).load().latencyText("p99"), longRun.load().latencyText("p99")));
+        }
         md.append('\n');
     }
 

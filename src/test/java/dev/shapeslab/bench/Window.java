@@ -14,7 +14,8 @@ import java.util.Properties;
  * One load window of a cell and its figures: what the generator measured, and the CPU time the app, its
  * database server and the generator spent in it, per completed request.
  *
- * <p>A window is two files written by {@link Compare}: {@code NAME.out}, the generator's output, and
+ * <p>A window is two files written by {@link Compare}: {@code NAME.out}, the generator's output (wrk's,
+ * or {@link OpenLoad}'s for {@code open-*}, or Gatling's for {@code gatling-*}), and
  * {@code NAME.cpu}, the raw {@code /proc} lines of the app, the database server and the machine taken just
  * before the generator started and just after it ended. Only those lines count, so the start-up, the
  * warm-up and anything outside the window do not.
@@ -28,10 +29,17 @@ record Window(String name, GeneratorOutput load, double appMicros, Double dbMicr
      */
     static Window load(Path cellDir, String name, double clkTck) throws IOException {
         List<String> out = Files.readAllLines(cellDir.resolve(name + ".out"), StandardCharsets.UTF_8);
-        GeneratorOutput load = name.startsWith("open") ? GeneratorOutput.parseOpenLoad(out) : GeneratorOutput.parseWrk(out);
         Properties cpu = new Properties();
         try (Reader r = Files.newBufferedReader(cellDir.resolve(name + ".cpu"), StandardCharsets.UTF_8)) {
             cpu.load(r);
+        }
+        GeneratorOutput load;
+        if (name.startsWith("open-")) {
+            load = GeneratorOutput.parseOpenLoad(out);
+        } else if (name.startsWith("gatling-")) {
+            load = GeneratorOutput.parseGatling(out, Double.parseDouble(required(cpu, "load_seconds")));
+        } else {
+            load = GeneratorOutput.parseWrk(out);
         }
         return of(name, load, cpu, clkTck);
     }
