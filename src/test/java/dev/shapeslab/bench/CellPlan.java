@@ -64,6 +64,6 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
     /** An upper bound: start, seeding, the whole warm-up bound, every window, stop. */
     long estimateSeconds(Options o) {
         long gatling = scenario.equals("crosscheck") ? 2 * 15 + 5L * o.window : 0;
-        return 20 + 10 + o.warmupMax + (long) o.window * (o.windows + o.openPercents.size() + (o.jfr ? 1 : 0)) + gatling + 10;
+        return 20 + 10 + o.warmupMax + (long) o.window * (o.windows + o.openPercents.size() + o.openRates.size() + (o.jfr ? 1 : 0)) + gatling + 10;
     }
 }

@@ -181,6 +181,9 @@ public final class Compare {
                 for (int percent : options.openPercents) {
                     openWindow("open-" + percent, knee * percent / 100.0);
                 }
+                for (int rate : options.openRates) {
+                    openWindow("open-at-" + rate, rate);
+                }
                 if (options.jfr) {
                     jfrWindow();
                 }

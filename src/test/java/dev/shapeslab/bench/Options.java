@@ -44,6 +44,7 @@ final class Options {
                                    warm-up windows (default: 5)
               --open LIST          open-model windows at these percentages of the measured knee; none for none
                                    (default: 50,80)
+              --open-rates LIST    open-model windows at these absolute rates in req/s, e.g. 1500 (default: none)
               --jfr                one more window under a JFR recording (settings=profile): cells/*/app.jfr
 
             App and tools
@@ -77,6 +78,7 @@ final class Options {
     int warmupMax = 120;
     int settlePercent = 5;
     List<Integer> openPercents = List.of(50, 80);
+    List<Integer> openRates = List.of();
     boolean jfr;
     String heap = "1g";
     String jvmOpts = "";
@@ -127,6 +129,7 @@ final class Options {
                         case "--warmup-max" -> o.warmupMax = positive(v, "--warmup-max", 0);
                         case "--settle" -> o.settlePercent = positive(v, "--settle", 1);
                         case "--open" -> o.openPercents = v.equals("none") ? List.of() : ints(v, "--open");
+                        case "--open-rates" -> o.openRates = ints(v, "--open-rates");
                         case "--heap" -> o.heap = v;
                         case "--jvm-opts" -> o.jvmOpts = v;
                         case "--port" -> o.port = positive(v, "--port", 1);

@@ -258,18 +258,23 @@ final class Report {
         for (Cell c : cells) {
             for (Window w : c.open) {
                 GeneratorOutput o = w.load();
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s ms | %s (%s %% of knee) | %.0f | %s | %s | %s | %s | %d | %.0f | %.0f |%n",
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s ms | %s | %.0f | %s | %s | %s | %s | %d | %.0f | %.0f |%n",
                         c.get("variant"), c.get("workload"), c.get("connections"), c.get("latency_ms"),
-                        String.format(Locale.ROOT, "%.0f", Double.parseDouble(c.get("knee_rps")) * percent(w) / 100.0),
-                        percent(w), o.throughput(), o.latencyText("p50"), o.latencyText("p99"), o.latencyText("p99.9"),
+                        targetRate(c, w), o.throughput(), o.latencyText("p50"), o.latencyText("p99"), o.latencyText("p99.9"),
                         o.latencyText("p100"), o.failed(), w.appMicros(), w.generatorMicros()));
             }
         }
         md.append('\n');
     }
 
-    private static int percent(Window w) {
-        return Integer.parseInt(w.name().substring("open-".length()));
+    /** {@code open-50}: 50 % of the cell's knee; {@code open-at-1500}: 1,500 req/s. */
+    private static String targetRate(Cell c, Window w) {
+        String suffix = w.name().substring("open-".length());
+        if (suffix.startsWith("at-")) {
+            return suffix.substring("at-".length());
+        }
+        int percent = Integer.parseInt(suffix);
+        return String.format(Locale.ROOT, "%.0f (%d %% of knee)", Double.parseDouble(c.get("knee_rps")) * percent / 100.0, percent);
     }
 
     private static void targetTable(StringBuilder md, List<Cell> cells) {
