@@ -308,23 +308,16 @@ public final class Compare {
 
         /** Windows of the workload itself until the app's CPU per request stops falling (or the bound). */
         private void warmUp() throws IOException, InterruptedException, CellFailure {
-            Double previous = null;
+            List<Double> appMicros = new ArrayList<>();
             int spent = 0;
-            int n = 0;
-            boolean settled = false;
-            while (spent < options.warmupMax) {
-                n++;
-                Window w = wrkWindow("warmup-" + n, options.warmupWindow);
+            while (spent < options.warmupMax && !Report.settled(appMicros, options.settlePercent)) {
+                appMicros.add(wrkWindow("warmup-" + (appMicros.size() + 1), options.warmupWindow).appMicros());
                 spent += options.warmupWindow;
-                if (previous != null && Math.abs(w.appMicros() - previous) / previous * 100 < options.settlePercent) {
-                    settled = true;
-                    break;
-                }
-                previous = w.appMicros();
             }
             props.setProperty("warmup_seconds", Integer.toString(spent));
-            props.setProperty("warmup_settled", Boolean.toString(settled));
-            log("  warm-up %d s: %s", spent, settled ? "app CPU per request settled" : "NOT settled (bound reached)");
+            props.setProperty("settle_percent", Integer.toString(options.settlePercent));
+            log("  warm-up %d s: %s", spent, Report.settled(appMicros, options.settlePercent)
+                    ? "app CPU per request settled" : "NOT settled (bound reached)");
         }
 
         private Window wrkWindow(String name, int seconds) throws IOException, InterruptedException, CellFailure {

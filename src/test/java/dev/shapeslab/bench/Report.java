@@ -33,6 +33,20 @@ final class Report {
     private Report() {
     }
 
+    /**
+     * Whether a warm-up has settled, given the app's CPU per request in its windows so far: the last
+     * window is no more than {@code percent} % below the lowest before it. The JIT makes the cost fall for
+     * the first 30-60 s; once it no longer falls, what remains is noise, in both directions.
+     */
+    static boolean settled(List<Double> appMicros, int percent) {
+        if (appMicros.size() < 2) {
+            return false;
+        }
+        double last = appMicros.get(appMicros.size() - 1);
+        double lowestBefore = appMicros.subList(0, appMicros.size() - 1).stream().mapToDouble(d -> d).min().orElseThrow();
+        return last >= lowestBefore * (1 - percent / 100.0);
+    }
+
     static boolean write(Path runDir) throws IOException {
         Run run = Run.load(runDir);
         Files.writeString(runDir.resolve("summary.md"), markdown(run), StandardCharsets.UTF_8);
@@ -45,6 +59,7 @@ final class Report {
         final Properties props;
         final List<Window> measured = new ArrayList<>();
         final List<Window> open = new ArrayList<>();
+        final List<Window> warmup = new ArrayList<>();
         final Map<String, Window> gatling = new LinkedHashMap<>();
         Window jfr;
         String error;
@@ -60,7 +75,10 @@ final class Report {
                 cell.error = cell.props.getProperty("error", "status " + cell.props.getProperty("status", "unknown"));
             }
             try (Stream<Path> files = Files.list(dir)) {
-                for (Path f : files.filter(p -> p.toString().endsWith(".out")).sorted().toList()) {
+                // by name, numbers in order: warmup-2 before warmup-10
+                for (Path f : files.filter(p -> p.toString().endsWith(".out"))
+                        .sorted(Comparator.comparing((Path p) -> p.getFileName().toString().length())
+                                .thenComparing(p -> p.getFileName().toString())).toList()) {
                     String name = f.getFileName().toString().replace(".out", "");
                     if (!Files.exists(dir.resolve(name + ".cpu"))) {
                         continue; // a window cut short: no figures
@@ -71,6 +89,8 @@ final class Report {
                             cell.measured.add(w);
                         } else if (name.startsWith("open-")) {
                             cell.open.add(w);
+                        } else if (name.startsWith("warmup-")) {
+                            cell.warmup.add(w);
                         } else if (name.startsWith("gatling-")) {
                             cell.gatling.put(name, w);
                         } else if (name.equals("jfr")) {
@@ -118,11 +138,16 @@ final class Report {
             return Spread.of(measured.stream().map(Window::generatorMicros).toList());
         }
 
+        boolean warmupSettled() {
+            return settled(warmup.stream().map(Window::appMicros).toList(),
+                    Integer.parseInt(props.getProperty("settle_percent", "5")));
+        }
+
         /** Why this cell's figures should not be compared as they are; empty when nothing is wrong. */
         List<String> flags() {
             List<String> flags = new ArrayList<>();
-            if (!"true".equals(get("warmup_settled"))) {
-                flags.add("not settled: app CPU/request still changing after " + get("warmup_seconds") + " s of warm-up");
+            if (!warmupSettled()) {
+                flags.add("not settled: app CPU/request still falling after " + get("warmup_seconds") + " s of warm-up");
             }
             Spread app = app();
             if (app.relativeRange() > SPREAD_LIMIT) {
@@ -241,7 +266,7 @@ final class Report {
                     mid.load().latencyText("p50"), mid.load().latencyText("p99"), fmt(c.app(), "%.0f"),
                     db == null ? "–" : fmt(db, "%.0f"), fmt(c.generator(), "%.0f"),
                     100 * c.measured.stream().mapToDouble(Window::generatorShare).average().orElse(0),
-                    c.get("warmup_seconds"), "true".equals(c.get("warmup_settled")) ? "" : " (not settled)",
+                    c.get("warmup_seconds"), c.warmupSettled() ? "" : " (not settled)",
                     String.join("; ", c.flags())));
         }
         md.append('\n');

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.testng.annotations.AfterMethod;
 import org.testng.annotations.BeforeMethod;
@@ -57,8 +58,19 @@ public class ReportTests {
         Report.write(run);
         String md = Files.readString(run.resolve("summary.md"));
 
-        assertThat(md).contains("not settled: app CPU/request still changing after 10 s of warm-up")
+        assertThat(md).contains("not settled: app CPU/request still falling after 10 s of warm-up")
                 .contains("windows disagree: app CPU/request spread 42 %");
+    }
+
+    @Test
+    public void aWarmUpHasSettledWhenItsLastWindowIsNoLongerBelowTheLowestBefore() {
+        assertThat(Report.settled(List.of(1111.0), 5)).isFalse();
+        assertThat(Report.settled(List.of(1111.0, 323.0), 5)).isFalse();
+        assertThat(Report.settled(List.of(1111.0, 323.0, 179.0), 5)).isFalse();
+        // 235 after 179: noise upwards, the cost no longer falls
+        assertThat(Report.settled(List.of(1111.0, 323.0, 179.0, 235.0), 5)).isTrue();
+        assertThat(Report.settled(List.of(1111.0, 323.0, 179.0, 171.0), 5)).isTrue();
+        assertThat(Report.settled(List.of(1111.0, 323.0, 179.0, 169.0), 5)).isFalse();
     }
 
     @Test
