@@ -42,7 +42,11 @@ import jakarta.validation.constraints.Size;
  * <p>Equality is identity: two shapes with the same fields in one drawing are two shapes.
  */
 @Entity
-@Table(name = "shape", indexes = @Index(name = "shape_drawing_idx", columnList = "drawing_id"))
+@Table(name = "shape", indexes = {
+        @Index(name = "shape_drawing_idx", columnList = "drawing_id"),
+        // A page of standalone shapes of one kind, read in the order it is returned (see JpaShapeStore)
+        @Index(name = "shape_standalone_idx", columnList = "shape_type, drawing_id, id")
+})
 @Inheritance(strategy = InheritanceType.SINGLE_TABLE)
 @DiscriminatorColumn(name = "shape_type", length = 16)
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = Shape.TYPE_PROPERTY)
