@@ -104,8 +104,9 @@ public final class Compare {
     private void printPlan(List<CellPlan> plan) {
         System.out.println("shapes-lab benchmark plan");
         System.out.println("  app JVM   : " + options.appJava + " " + options.heapOptions());
-        System.out.println("  windows   : warm-up " + options.warmupWindow + " s windows until app CPU/request changes < "
-                + options.settlePercent + " % (at most " + options.warmupMax + " s); " + options.windows + " x "
+        System.out.println("  windows   : warm-up of at least " + options.warmupMin + " s in " + options.warmupWindow
+                + " s windows until the last three agree on app CPU/request within " + options.settlePercent
+                + " % (at most " + options.warmupMax + " s); " + options.windows + " x "
                 + options.window + " s measured (wrk); open model at " + options.openPercents + " % of the knee"
                 + (options.jfr ? "; one JFR window" : ""));
         long total = 0;
@@ -128,7 +129,8 @@ public final class Compare {
         p.setProperty("clk_tck", Long.toString(options.clkTck));
         p.setProperty("window_seconds", Integer.toString(options.window));
         p.setProperty("windows", Integer.toString(options.windows));
-        p.setProperty("warmup", options.warmupWindow + " s windows, settle < " + options.settlePercent + " %, max "
+        p.setProperty("warmup", "at least " + options.warmupMin + " s in " + options.warmupWindow
+                + " s windows until the last three agree within " + options.settlePercent + " %, at most "
                 + options.warmupMax + " s");
         p.setProperty("wrk", runQuietly(List.of("wrk", "--version")).stream().findFirst().orElse("?").trim());
         try (Writer w = Files.newBufferedWriter(out.resolve("run.properties"), StandardCharsets.UTF_8)) {
@@ -310,7 +312,8 @@ public final class Compare {
         private void warmUp() throws IOException, InterruptedException, CellFailure {
             List<Double> appMicros = new ArrayList<>();
             int spent = 0;
-            while (spent < options.warmupMax && !Report.settled(appMicros, options.settlePercent)) {
+            while (spent < options.warmupMax
+                    && (spent < options.warmupMin || !Report.settled(appMicros, options.settlePercent))) {
                 appMicros.add(wrkWindow("warmup-" + (appMicros.size() + 1), options.warmupWindow).appMicros());
                 spent += options.warmupWindow;
             }

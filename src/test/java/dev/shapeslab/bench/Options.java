@@ -39,9 +39,10 @@ final class Options {
               --window S           each measured window (default: 15)
               --windows N          measured closed-loop windows per cell (default: 3)
               --warmup-window S    warm-up windows (default: 10)
-              --warmup-max S       warm-up bound (default: 120); a cell that does not settle by then is flagged
-              --settle PERCENT     warm-up ends when app CPU per request changes less than this between two
-                                   warm-up windows (default: 5)
+              --warmup-min S       the shortest warm-up (default: 60): a fresh JVM compiles for 30-60 s
+              --warmup-max S       warm-up bound (default: 150); a cell that does not settle by then is flagged
+              --settle PERCENT     after --warmup-min, the warm-up ends when its last three windows agree on
+                                   the app's CPU per request within this (default: 10)
               --open LIST          open-model windows at these percentages of the measured knee; none for none
                                    (default: 50,80)
               --open-rates LIST    open-model windows at these absolute rates in req/s, e.g. 1500 (default: none)
@@ -75,8 +76,9 @@ final class Options {
     int window = 15;
     int windows = 3;
     int warmupWindow = 10;
-    int warmupMax = 120;
-    int settlePercent = 5;
+    int warmupMin = 60;
+    int warmupMax = 150;
+    int settlePercent = 10;
     List<Integer> openPercents = List.of(50, 80);
     List<Integer> openRates = List.of();
     boolean jfr;
@@ -126,6 +128,7 @@ final class Options {
                         case "--window" -> o.window = positive(v, "--window", 1);
                         case "--windows" -> o.windows = positive(v, "--windows", 1);
                         case "--warmup-window" -> o.warmupWindow = positive(v, "--warmup-window", 1);
+                        case "--warmup-min" -> o.warmupMin = positive(v, "--warmup-min", 0);
                         case "--warmup-max" -> o.warmupMax = positive(v, "--warmup-max", 0);
                         case "--settle" -> o.settlePercent = positive(v, "--settle", 1);
                         case "--open" -> o.openPercents = v.equals("none") ? List.of() : ints(v, "--open");

@@ -34,17 +34,18 @@ final class Report {
     }
 
     /**
-     * Whether a warm-up has settled, given the app's CPU per request in its windows so far: the last
-     * window is no more than {@code percent} % below the lowest before it. The JIT makes the cost fall for
-     * the first 30-60 s; once it no longer falls, what remains is noise, in both directions.
+     * Whether a warm-up has settled, given the app's CPU per request in its windows so far: the last three
+     * windows agree within {@code percent} % of the lowest of them. A single window below the ones before
+     * is not enough: the JIT compiles in steps, and the cost fell again by half after such a plateau.
      */
     static boolean settled(List<Double> appMicros, int percent) {
-        if (appMicros.size() < 2) {
+        if (appMicros.size() < 3) {
             return false;
         }
-        double last = appMicros.get(appMicros.size() - 1);
-        double lowestBefore = appMicros.subList(0, appMicros.size() - 1).stream().mapToDouble(d -> d).min().orElseThrow();
-        return last >= lowestBefore * (1 - percent / 100.0);
+        List<Double> last = appMicros.subList(appMicros.size() - 3, appMicros.size());
+        double min = last.stream().mapToDouble(d -> d).min().orElseThrow();
+        double max = last.stream().mapToDouble(d -> d).max().orElseThrow();
+        return max <= min * (1 + percent / 100.0);
     }
 
     static boolean write(Path runDir) throws IOException {
@@ -140,14 +141,14 @@ final class Report {
 
         boolean warmupSettled() {
             return settled(warmup.stream().map(Window::appMicros).toList(),
-                    Integer.parseInt(props.getProperty("settle_percent", "5")));
+                    Integer.parseInt(props.getProperty("settle_percent", "10")));
         }
 
         /** Why this cell's figures should not be compared as they are; empty when nothing is wrong. */
         List<String> flags() {
             List<String> flags = new ArrayList<>();
             if (!warmupSettled()) {
-                flags.add("not settled: app CPU/request still falling after " + get("warmup_seconds") + " s of warm-up");
+                flags.add("not settled: app CPU/request of the last warm-up windows still differ after " + get("warmup_seconds") + " s");
             }
             Spread app = app();
             if (app.relativeRange() > SPREAD_LIMIT) {
