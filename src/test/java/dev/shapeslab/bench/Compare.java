@@ -132,6 +132,8 @@ public final class Compare {
         p.setProperty("warmup", "at least " + options.warmupMin + " s in " + options.warmupWindow
                 + " s windows until the last three agree within " + options.settlePercent + " %, at most "
                 + options.warmupMax + " s");
+        p.setProperty("git", String.join(" ", runQuietly(List.of("git", "-C", options.root.toString(), "rev-parse",
+                "--short", "HEAD"))).trim());
         p.setProperty("wrk", runQuietly(List.of("wrk", "--version")).stream().findFirst().orElse("?").trim());
         try (Writer w = Files.newBufferedWriter(out.resolve("run.properties"), StandardCharsets.UTF_8)) {
             p.store(w, "bench/compare.sh run");
@@ -162,6 +164,10 @@ public final class Compare {
 
         boolean run() throws IOException {
             try {
+                requireFree(options.port, "the app's port (--port)");
+                if (cell.backend().equals("h2")) {
+                    requireFree(options.h2Port, "the H2 server's port (--h2-port)");
+                }
                 startDatabase();
                 startApp();
                 List<Long> circleIds = seed();
@@ -207,6 +213,15 @@ public final class Compare {
                 try (Writer w = Files.newBufferedWriter(dir.resolve("cell.properties"), StandardCharsets.UTF_8)) {
                     props.store(w, cell.describe());
                 }
+            }
+        }
+
+        /** A process left over from an earlier run would answer instead of this cell's: refuse to measure it. */
+        private void requireFree(int port, String what) throws CellFailure {
+            try (java.net.Socket ignored = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
+                throw new CellFailure(what + " " + port + " is busy: something from an earlier run still listens there");
+            } catch (IOException expected) {
+                // nothing listens: free
             }
         }
 

@@ -210,7 +210,7 @@ final class Report {
     static String markdown(Run run) {
         StringBuilder md = new StringBuilder("# shapes-lab benchmark\n\n");
         md.append("- command: `").append(run.props.getProperty("command", "?")).append("`\n");
-        for (String key : List.of("started", "host", "app_java", "app_jvm_opts", "wrk", "warmup", "windows", "window_seconds")) {
+        for (String key : List.of("started", "git", "host", "app_java", "app_jvm_opts", "wrk", "warmup", "windows", "window_seconds")) {
             md.append("- ").append(key).append(": ").append(run.props.getProperty(key, "?")).append('\n');
         }
         md.append("""
