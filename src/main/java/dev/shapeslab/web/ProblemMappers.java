@@ -2,6 +2,7 @@ package dev.shapeslab.web;
 
 import dev.shapeslab.domain.InvalidEntityException;
 import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.domain.StoreUnavailableException;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -12,6 +13,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.ExceptionMapper;
+import java.time.Duration;
 import java.util.List;
 import org.glassfish.jersey.server.ParamException;
 import org.slf4j.Logger;
@@ -24,7 +26,7 @@ import org.slf4j.LoggerFactory;
 public final class ProblemMappers {
 
     public static final List<Class<?>> ALL = List.of(
-            NotFound.class, Invalid.class, Param.class, Web.class, Unexpected.class);
+            NotFound.class, Invalid.class, Param.class, Web.class, Unavailable.class, Unexpected.class);
 
     private ProblemMappers() {
     }
@@ -106,6 +108,35 @@ public final class ProblemMappers {
             }
             Response.StatusType status = exception.getResponse().getStatusInfo();
             return status.getReasonPhrase();
+        }
+    }
+
+    /**
+     * The database could not answer: 503 with {@code Retry-After}, since the same request may well succeed
+     * in a moment. Logged once per kind of failure and interval, with its cause, not once per request.
+     */
+    public static class Unavailable implements ExceptionMapper<StoreUnavailableException> {
+        static final long RETRY_AFTER_SECONDS = 1;
+        private static final IntervalLog log =
+                new IntervalLog(LoggerFactory.getLogger(Unavailable.class), Duration.ofSeconds(10));
+
+        @Context
+        private UriInfo uriInfo;
+
+        @Override
+        public Response toResponse(StoreUnavailableException exception) {
+            log.warn(exception.kind(), "Answering 503, the database is unavailable: " + exception.kind()
+                    + " (" + rootCause(exception) + ")");
+            return Problem.of(503, "The database is unavailable or too slow just now; retry shortly",
+                    path(uriInfo)).toResponse().header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS).build();
+        }
+
+        private static String rootCause(Throwable failure) {
+            Throwable root = failure;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            return root.getClass().getSimpleName() + ": " + root.getMessage();
         }
     }
 
