@@ -5,18 +5,12 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.fail;
 
 import dev.shapeslab.execution.HttpTestSupport;
-import java.io.IOException;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.h2.tools.Server;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.testng.annotations.AfterClass;
@@ -37,18 +31,16 @@ import org.testng.annotations.Test;
  */
 public abstract class DatabaseFaultTests extends HttpTestSupport {
 
-    private static final String DATABASE = "mem:faults;DB_CLOSE_DELAY=-1";
-    private static final Database DB = new Database();
+    private static final FaultyDatabase DB = new FaultyDatabase("faults");
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
-        registry.add("shapes.h2.port", DB.proxy::port);
-        registry.add("shapes.h2.database", () -> DATABASE);
+        DB.register(registry);
     }
 
     @AfterClass(alwaysRun = true)
     public void databaseBackUp() throws SQLException {
-        DB.proxy.thaw();
+        DB.thaw();
         DB.startIfStopped();
     }
 
@@ -80,13 +72,13 @@ public abstract class DatabaseFaultTests extends HttpTestSupport {
     public void aHungDatabaseIsA503WithinTheBoundAndTheRefusedCreateIsNotStored() throws Exception {
         assertEquals(create("warm").statusCode(), 201);
         String colour = "hung-" + UUID.randomUUID();
-        DB.proxy.freeze();
+        DB.freeze();
         HttpResponse<String> refused;
         try {
             // The client would wait 30 s; the service's bound (3 s socket and transaction timeouts) ends it first.
             refused = send(postCircle(colour).timeout(Duration.ofSeconds(30)).build()).join();
         } finally {
-            DB.proxy.thaw();
+            DB.thaw();
         }
         assertUnavailable(refused);
         // What the service sent before it gave up now reaches the database; none of it may commit.
@@ -107,54 +99,12 @@ public abstract class DatabaseFaultTests extends HttpTestSupport {
         fail("the service did not recover after the database resumed");
     }
 
-    static void assertUnavailable(HttpResponse<String> response) {
+    public static void assertUnavailable(HttpResponse<String> response) {
         assertEquals(response.statusCode(), 503, response.body());
         assertEquals(response.headers().firstValue("Content-Type").orElse(""), "application/problem+json");
         assertTrue(response.headers().firstValue("Retry-After").isPresent(), "no Retry-After");
         assertTrue(response.body().contains("\"status\":503"), response.body());
         assertTrue(!response.body().toLowerCase().contains("exception") && !response.body().contains("h2"),
                 "leaks internals: " + response.body());
-    }
-
-    /** The H2 TCP server, stoppable and restartable on the same port, and the proxy the app connects to. */
-    private static final class Database {
-        private Server server;
-        private final int port;
-        final FreezableProxy proxy;
-
-        Database() {
-            try {
-                server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists", "-tcpDaemon").start();
-                port = server.getPort();
-                proxy = new FreezableProxy(port);
-            } catch (SQLException | IOException e) {
-                throw new IllegalStateException("could not start the H2 TCP server", e);
-            }
-        }
-
-        synchronized void stop() {
-            server.stop();
-            server = null;
-        }
-
-        synchronized void startIfStopped() throws SQLException {
-            if (server == null) {
-                server = Server.createTcpServer("-tcpPort", String.valueOf(port), "-ifNotExists", "-tcpDaemon")
-                        .start();
-            }
-        }
-
-        int countCircles(String colour) throws SQLException {
-            // In this JVM the in-memory database the server serves is reachable directly.
-            try (Connection connection = DriverManager.getConnection("jdbc:h2:" + DATABASE, "sa", "");
-                 PreparedStatement count = connection.prepareStatement(
-                         "select count(*) from shape where colour = ?")) {
-                count.setString(1, colour);
-                try (ResultSet result = count.executeQuery()) {
-                    result.next();
-                    return result.getInt(1);
-                }
-            }
-        }
     }
 }

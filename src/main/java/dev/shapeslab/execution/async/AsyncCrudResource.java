@@ -54,7 +54,7 @@ public abstract class AsyncCrudResource<T extends Identifiable<T>> {
     public void list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
                      @Context UriInfo uriInfo, @Suspended AsyncResponse response) {
         PageRequest page = paging.request(offset, limit);
-        responder.respond(response, service.list(page.offset(), page.limit())
+        responder.respond(response, gate -> service.list(gate, page.offset(), page.limit())
                 .map(entities -> paging.page(entities, listType, page, uriInfo)));
     }
 
@@ -62,14 +62,14 @@ public abstract class AsyncCrudResource<T extends Identifiable<T>> {
     @Path("{id}")
     @Produces(MediaType.APPLICATION_JSON)
     public void find(@PathParam("id") long id, @Suspended AsyncResponse response) {
-        responder.respond(response, service.find(id).switchIfEmpty(Single.error(() -> service.notFound(id))));
+        responder.respond(response, gate -> service.find(gate, id).switchIfEmpty(Single.error(() -> service.notFound(id))));
     }
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public void create(T entity, @Context UriInfo uriInfo, @Suspended AsyncResponse response) {
-        responder.respond(response, service.create(entity).map(created -> Created.response(uriInfo, created)));
+        responder.respond(response, gate -> service.create(gate, entity).map(created -> Created.response(uriInfo, created)));
     }
 
     @PUT
@@ -77,17 +77,17 @@ public abstract class AsyncCrudResource<T extends Identifiable<T>> {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public void update(@PathParam("id") long id, T entity, @Suspended AsyncResponse response) {
-        responder.respond(response, service.update(id, entity));
+        responder.respond(response, gate -> service.update(gate, id, entity));
     }
 
     @DELETE
     @Path("{id}")
     public void delete(@PathParam("id") long id, @Suspended AsyncResponse response) {
-        responder.respond(response, service.delete(id).toSingleDefault(Response.noContent().build()));
+        responder.respond(response, gate -> service.delete(gate, id).toSingleDefault(Response.noContent().build()));
     }
 
     @DELETE
     public void deleteAll(@Suspended AsyncResponse response) {
-        responder.respond(response, service.deleteAll().toSingleDefault(Response.noContent().build()));
+        responder.respond(response, gate -> service.deleteAll(gate).toSingleDefault(Response.noContent().build()));
     }
 }

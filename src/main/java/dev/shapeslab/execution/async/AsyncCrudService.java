@@ -25,7 +25,8 @@ import java.util.concurrent.TimeUnit;
  * non-blocking latency is waited for first on the latency timer, holding no thread. Each store call is one
  * transaction, so the transaction opens on the pool thread that does the JDBC work.
  * <b>Errors:</b> rule violations, a missing entity for update and delete, store failures and a full pool
- * arrive as {@code onError}; nothing is thrown at assembly.
+ * arrive as {@code onError}; nothing is thrown at assembly. <b>Gate:</b> each method's store call passes
+ * {@code gate} before it starts (see {@link WorkGate}).
  *
  * @param <T> the entity type
  */
@@ -46,32 +47,32 @@ public abstract class AsyncCrudService<T extends Identifiable<T>> {
         this.latencyTimer = latencyTimer.scheduler();
     }
 
-    public Single<List<T>> list(int offset, int limit) {
-        return onPool(() -> store.findPage(offset, limit));
+    public Single<List<T>> list(WorkGate gate, int offset, int limit) {
+        return onPool(gate, () -> store.findPage(offset, limit));
     }
 
     /** Completes empty when there is no entity {@code id}. */
-    public Maybe<T> find(long id) {
-        return onPool(() -> store.findById(id)).flatMapMaybe(found -> found.map(Maybe::just).orElseGet(Maybe::empty));
+    public Maybe<T> find(WorkGate gate, long id) {
+        return onPool(gate, () -> store.findById(id)).flatMapMaybe(found -> found.map(Maybe::just).orElseGet(Maybe::empty));
     }
 
-    public Single<T> create(T entity) {
-        return onPool(() -> store.insert(rules.admitForCreation(entity)));
+    public Single<T> create(WorkGate gate, T entity) {
+        return onPool(gate, () -> store.insert(rules.admitForCreation(entity)));
     }
 
     /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
-    public Single<T> update(long id, T entity) {
-        return onPool(() -> store.replace(id, rules.admitForUpdate(id, entity)).orElseThrow(() -> notFound(id)));
+    public Single<T> update(WorkGate gate, long id, T entity) {
+        return onPool(gate, () -> store.replace(id, rules.admitForUpdate(id, entity)).orElseThrow(() -> notFound(id)));
     }
 
     /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
-    public Completable delete(long id) {
-        return onPool(() -> store.deleteById(id)).flatMapCompletable(deleted ->
+    public Completable delete(WorkGate gate, long id) {
+        return onPool(gate, () -> store.deleteById(id)).flatMapCompletable(deleted ->
                 deleted ? Completable.complete() : Completable.error(notFound(id)));
     }
 
-    public Completable deleteAll() {
-        return onPool(() -> {
+    public Completable deleteAll(WorkGate gate) {
+        return onPool(gate, () -> {
             store.deleteAll();
             return true;
         }).ignoreElement();
@@ -81,8 +82,8 @@ public abstract class AsyncCrudService<T extends Identifiable<T>> {
         return new NoSuchEntityException(store.entityName(), id);
     }
 
-    private <R> Single<R> onPool(Callable<R> work) {
-        Single<R> call = pool.run(work);
+    private <R> Single<R> onPool(WorkGate gate, Callable<R> work) {
+        Single<R> call = pool.run(gate, work);
         return latency.isZero() ? call : call.delaySubscription(latency.toNanos(), TimeUnit.NANOSECONDS, latencyTimer);
     }
 }

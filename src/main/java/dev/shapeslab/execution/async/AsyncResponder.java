@@ -8,7 +8,8 @@ import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.ConnectionCallback;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
@@ -17,8 +18,10 @@ import org.springframework.stereotype.Component;
  * Connects a pipeline to a suspended response: subscribes, and resumes the response exactly once, from
  * the thread that signals the result (an error goes to the problem+json mappers).
  * <ul>
- * <li>Every response has a timeout ({@code async.timeout}) answered 503 problem+json; the subscription is
- * then disposed, so work not yet started never runs.</li>
+ * <li>Every response has a timeout ({@code async.timeout}) answered 503 problem+json, unless its store work
+ * has started: rejected means not written, so a request is either answered 503 and its work never runs
+ * (the {@link WorkGate} stays shut, the subscription is disposed), or its work runs and answers. Started
+ * work is bounded by the store's own timeouts (pool wait, transaction, socket), not by this one.</li>
  * <li>When the container reports that the client went away, the subscription is disposed too. Tomcat does
  * not report it for a suspended response that is idle (measured: neither JAX-RS's {@code ConnectionCallback}
  * nor the servlet {@code AsyncListener.onError} fires before the server writes), so there the timeout is
@@ -36,31 +39,61 @@ public class AsyncResponder {
         this.timeout = timeout;
     }
 
-    public void respond(AsyncResponse response, Single<?> result) {
+    /**
+     * Subscribes to the pipeline {@code work} builds and answers {@code response} with its result. The
+     * pipeline must pass the gate it is given to its blocking work ({@link BlockingWorkPool#run}).
+     */
+    public void respond(AsyncResponse response, Function<WorkGate, Single<?>> work) {
         CompositeDisposable subscription = new CompositeDisposable();
-        ResumeOnce resume = new ResumeOnce(response);
+        Exchange exchange = new Exchange(response);
         response.setTimeoutHandler(timedOut -> {
-            subscription.dispose();
-            resume.with(ProblemException.unavailable("No answer within " + timeout.toMillis() + " ms", 1));
+            if (exchange.expire(ProblemException.unavailable("No answer within " + timeout.toMillis() + " ms", 1))) {
+                subscription.dispose();
+            } else {
+                // The work has started and will answer; wait for it (its store bounds keep that short).
+                timedOut.setTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            }
         });
         response.setTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
         response.register((ConnectionCallback) disconnected -> subscription.dispose());
-        subscription.add(result.subscribe(resume::with, resume::with));
+        subscription.add(work.apply(exchange).subscribe(exchange::with, exchange::with));
     }
 
-    /** Resumes an {@link AsyncResponse} with the first value or error given, and ignores the rest. */
-    static final class ResumeOnce {
-        private final AsyncResponse response;
-        private final AtomicBoolean resumed = new AtomicBoolean();
+    /**
+     * One request's response and where it stands: waiting for its work, work started, or answered. It is
+     * answered exactly once, and the timeout may only answer it while the work has not started.
+     */
+    static final class Exchange implements WorkGate {
+        private static final int WAITING = 0;
+        private static final int WORKING = 1;
+        private static final int ANSWERED = 2;
 
-        ResumeOnce(AsyncResponse response) {
+        private final AsyncResponse response;
+        private final AtomicInteger state = new AtomicInteger(WAITING);
+
+        Exchange(AsyncResponse response) {
             this.response = response;
         }
 
+        @Override
+        public boolean enter() {
+            return state.compareAndSet(WAITING, WORKING) || state.get() == WORKING;
+        }
+
+        /** Answers with the work's result (a value or an error), unless already answered. */
         boolean with(Object value) {
-            if (!resumed.compareAndSet(false, true)) {
+            if (state.getAndSet(ANSWERED) == ANSWERED) {
                 return false;
             }
+            return resume(value);
+        }
+
+        /** Answers {@code failure} if the work has not started, and then shuts the gate to it for good. */
+        boolean expire(Throwable failure) {
+            return state.compareAndSet(WAITING, ANSWERED) && resume(failure);
+        }
+
+        private boolean resume(Object value) {
             return value instanceof Throwable failure ? response.resume(failure) : response.resume(value);
         }
     }

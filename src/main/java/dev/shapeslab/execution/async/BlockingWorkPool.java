@@ -49,15 +49,19 @@ public class BlockingWorkPool implements DisposableBean {
     }
 
     /**
-     * A {@code Single} that runs {@code work} on this pool when subscribed and signals its result there.
-     * <b>Errors:</b> what {@code work} throws; a full queue signals a 503 {@link ProblemException} at once,
-     * on the subscribing thread. Disposing before the work started removes it from the queue.
+     * A {@code Single} that runs {@code work} on this pool when subscribed and signals its result there,
+     * if {@code gate} lets it start. <b>Errors:</b> what {@code work} throws; a full queue signals a 503
+     * {@link ProblemException} at once, on the subscribing thread. Disposing before the work started
+     * removes it from the queue; a shut gate (the request was answered) means it never signals.
      */
-    public <T> Single<T> run(Callable<T> work) {
+    public <T> Single<T> run(WorkGate gate, Callable<T> work) {
         return Single.create(emitter -> {
             Future<?> task;
             try {
                 task = executor.submit(() -> {
+                    if (!gate.enter()) {
+                        return;
+                    }
                     try {
                         emitter.onSuccess(work.call());
                     } catch (Throwable failure) {

@@ -45,7 +45,7 @@ public class AsyncTimeoutTests extends HttpTestSupport {
 
     /** Counted without the HTTP API, whose every call would time out here. */
     static int circleCount(org.springframework.context.ApplicationContext applicationContext) {
-        return applicationContext.getBean(AsyncCircleService.class).list(0, 1000)
+        return applicationContext.getBean(AsyncCircleService.class).list(WorkGate.OPEN, 0, 1000)
                 .timeout(5, java.util.concurrent.TimeUnit.SECONDS).blockingGet().size();
     }
 }

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.testng.annotations.Test;
 
-public class ResumeOnceTests {
+public class ExchangeTests {
 
     /** Records resumes; answers like Jersey's: true only while not yet resumed. */
     static final class RecordingResponse implements AsyncResponse {
@@ -49,13 +49,36 @@ public class ResumeOnceTests {
     @Test
     public void aSecondResumeCannotHappen() {
         RecordingResponse response = new RecordingResponse();
-        AsyncResponder.ResumeOnce once = new AsyncResponder.ResumeOnce(response);
+        AsyncResponder.Exchange exchange = new AsyncResponder.Exchange(response);
 
-        assertTrue(once.with(new IllegalArgumentException("rejected")));
-        assertFalse(once.with("saved anyway"));
-        assertFalse(once.with(new IllegalStateException("late")));
+        assertTrue(exchange.with(new IllegalArgumentException("rejected")));
+        assertFalse(exchange.with("saved anyway"));
+        assertFalse(exchange.with(new IllegalStateException("late")));
 
         assertEquals(response.resumes.size(), 1);
         assertTrue(response.resumes.get(0) instanceof IllegalArgumentException);
+    }
+
+    @Test
+    public void aTimeoutBeforeTheWorkStartsAnswersAndShutsTheGate() {
+        RecordingResponse response = new RecordingResponse();
+        AsyncResponder.Exchange exchange = new AsyncResponder.Exchange(response);
+
+        assertTrue(exchange.expire(new IllegalStateException("timed out")));
+
+        assertFalse(exchange.enter(), "work must not start after the request was answered");
+        assertEquals(response.resumes.size(), 1);
+    }
+
+    @Test
+    public void aTimeoutAfterTheWorkStartedLeavesTheAnswerToTheWork() {
+        RecordingResponse response = new RecordingResponse();
+        AsyncResponder.Exchange exchange = new AsyncResponder.Exchange(response);
+
+        assertTrue(exchange.enter());
+        assertFalse(exchange.expire(new IllegalStateException("timed out")));
+        assertTrue(exchange.with("stored"));
+
+        assertEquals(response.resumes, List.of("stored"));
     }
 }

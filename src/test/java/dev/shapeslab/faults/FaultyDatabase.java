@@ -1,0 +1,74 @@
+package dev.shapeslab.faults;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import org.h2.tools.Server;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/**
+ * A database for the {@code h2} profile that a test can take down, bring back and hang: a real H2 TCP
+ * server in this JVM, restartable on the same port, serving an in-memory database that outlives its
+ * restarts, reached through a {@link FreezableProxy}.
+ */
+public final class FaultyDatabase {
+
+    private final String database;
+    private final int port;
+    private final FreezableProxy proxy;
+    private Server server;
+
+    public FaultyDatabase(String name) {
+        this.database = "mem:" + name + ";DB_CLOSE_DELAY=-1";
+        try {
+            server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists", "-tcpDaemon").start();
+            port = server.getPort();
+            proxy = new FreezableProxy(port);
+        } catch (SQLException | IOException e) {
+            throw new IllegalStateException("could not start the H2 TCP server", e);
+        }
+    }
+
+    /** Points the {@code h2} profile at this database (through the proxy). */
+    public void register(DynamicPropertyRegistry registry) {
+        registry.add("shapes.h2.port", proxy::port);
+        registry.add("shapes.h2.database", () -> database);
+    }
+
+    /** Stops the server: connections break and new ones are refused. */
+    public synchronized void stop() {
+        server.stop();
+        server = null;
+    }
+
+    public synchronized void startIfStopped() throws SQLException {
+        if (server == null) {
+            server = Server.createTcpServer("-tcpPort", String.valueOf(port), "-ifNotExists", "-tcpDaemon").start();
+        }
+    }
+
+    /** Hangs the database: connections stay open, nothing is answered. */
+    public void freeze() {
+        proxy.freeze();
+    }
+
+    /** Lets everything sent while frozen through, as a resumed server would. */
+    public void thaw() {
+        proxy.thaw();
+    }
+
+    public int countCircles(String colour) throws SQLException {
+        // In this JVM the in-memory database the server serves is reachable directly.
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:" + database, "sa", "");
+             PreparedStatement count = connection.prepareStatement("select count(*) from shape where colour = ?")) {
+            count.setString(1, colour);
+            try (ResultSet result = count.executeQuery()) {
+                result.next();
+                return result.getInt(1);
+            }
+        }
+    }
+}
