@@ -1,5 +1,6 @@
 package dev.shapeslab.web;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -20,6 +21,16 @@ public record Problem(String type, String title, int status, String detail, Stri
 
     public Response.ResponseBuilder toResponse() {
         return Response.status(status).type(MEDIA).entity(this);
+    }
+
+    /** This problem as JSON, for answers written outside Jersey (admission control, the container's errors). */
+    public String toJson() {
+        return "{\"type\":" + quote(type) + ",\"title\":" + quote(title) + ",\"status\":" + status
+                + ",\"detail\":" + quote(detail) + ",\"instance\":" + quote(instance) + "}";
+    }
+
+    private static String quote(String text) {
+        return "\"" + new String(JsonStringEncoder.getInstance().quoteAsString(text)) + "\"";
     }
 
     private static String titleOf(int status) {

@@ -17,6 +17,7 @@ import java.io.InputStream;
  * <ul>
  * <li>A body over the limit is answered 413 without being read whole: at once when its Content-Length says
  * so, and otherwise (chunked) as soon as the limit is crossed while reading.</li>
+ * <li>A body that cannot be read (malformed chunking, cut short) is a 400, not a logged server error.</li>
  * <li>A body Jackson cannot read becomes a 400 whose detail {@link JsonProblems} writes, so Jackson's raw
  * messages (which name Java classes) never reach the client.</li>
  * </ul>
@@ -50,6 +51,9 @@ public class RequestBodyGuard implements ContainerRequestFilter, ReaderIntercept
                 throw tooLarge();
             }
             throw new ProblemException(400, JsonProblems.describe(e));
+        } catch (IOException unreadable) {
+            // Malformed chunking, a body cut short: the client's fault, answered, not logged as an error.
+            throw new ProblemException(400, "The request body could not be read");
         }
     }
 

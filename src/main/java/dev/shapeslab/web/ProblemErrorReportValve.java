@@ -1,0 +1,57 @@
+package dev.shapeslab.web;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
+import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.coyote.ActionCode;
+
+/**
+ * Tomcat's own error answers (a request Jersey never saw: TRACE, a protected path such as /WEB-INF, a
+ * malformed request line or header, HTTP/2.0...) as problem+json instead of Tomcat's HTML page, and a body
+ * for error responses left empty (Jersey answers a malformed {@code Content-Type} with a bare 400), so
+ * that every error the service answers has one shape. Errors with a body pass untouched; the detail is
+ * generic, never Tomcat's message.
+ */
+public class ProblemErrorReportValve extends ErrorReportValve {
+
+    @Override
+    protected void report(Request request, Response response, Throwable throwable) {
+        int status = response.getStatus();
+        // Reported here: errors Tomcat raised (sendError), and empty error responses others left as they were.
+        if (status < 400 || response.getContentWritten() > 0 || response.isCommitted()
+                || (response.isError() && !response.setErrorReported())) {
+            return;
+        }
+        AtomicBoolean ioAllowed = new AtomicBoolean(true);
+        response.getCoyoteResponse().action(ActionCode.IS_IO_ALLOWED, ioAllowed);
+        if (!ioAllowed.get()) {
+            return;
+        }
+        String instance = request.getDecodedRequestURI() == null ? "/" : request.getDecodedRequestURI();
+        Problem problem = Problem.of(status, detail(status), instance);
+        try {
+            response.setContentType(Problem.MEDIA_TYPE);
+            response.setCharacterEncoding("UTF-8");
+            Writer writer = response.getReporter();
+            if (writer != null) {
+                writer.write(problem.toJson());
+                response.finishResponse();
+            }
+        } catch (IOException | IllegalStateException ignored) {
+            // the client is gone or the response was committed meanwhile: nothing more to say
+        }
+    }
+
+    private static String detail(int status) {
+        return switch (status) {
+            case 400 -> "The request could not be read";
+            case 404 -> "No resource here";
+            case 405 -> "Method not allowed here";
+            case 505 -> "HTTP version not supported";
+            default -> status >= 500 ? "The server could not complete the request" : "The request was refused";
+        };
+    }
+}

@@ -1,0 +1,49 @@
+package dev.shapeslab.web;
+
+import org.apache.catalina.Lifecycle;
+import org.apache.catalina.Pipeline;
+import org.apache.catalina.Valve;
+import org.apache.catalina.valves.ErrorReportValve;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.tomcat.TomcatContextCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+
+/** What the service adds to the servlet container, in front of Jersey: admission control and error bodies. */
+@Configuration(proxyBeanMethods = false)
+class WebContainer {
+
+    /** First in the chain, so a request over the limit is turned away before anything else works on it. */
+    @Bean
+    FilterRegistrationBean<AdmissionControl> admissionControl(
+            @Value("${shapes.admission.algorithm:fixed}") String algorithm,
+            @Value("${shapes.admission.max-in-flight}") int maxInFlight) {
+        FilterRegistrationBean<AdmissionControl> registration =
+                new FilterRegistrationBean<>(new AdmissionControl(algorithm, maxInFlight));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        registration.setAsyncSupported(true);
+        return registration;
+    }
+
+    /**
+     * Replaces the host's HTML error report with {@link ProblemErrorReportValve}. The host adds its
+     * default valve when it starts, before its contexts do, so the swap happens as the context starts.
+     */
+    @Bean
+    TomcatContextCustomizer problemErrorReports() {
+        return context -> context.addLifecycleListener(event -> {
+            if (!Lifecycle.BEFORE_START_EVENT.equals(event.getType())) {
+                return;
+            }
+            Pipeline pipeline = context.getParent().getPipeline();
+            for (Valve valve : pipeline.getValves()) {
+                if (valve instanceof ErrorReportValve) {
+                    pipeline.removeValve(valve);
+                }
+            }
+            pipeline.addValve(new ProblemErrorReportValve());
+        });
+    }
+}
