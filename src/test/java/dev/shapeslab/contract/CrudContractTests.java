@@ -171,6 +171,20 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         assertFalse(api().get(ResourcePaths.CIRCLES).jsonPath().getList("shapeType").isEmpty());
     }
 
+    @Test
+    public void textBeyondAsciiIsStoredAsSentRawOrEscaped() {
+        // Letters, spaces and an emoji, which in Java (and a JSON escape) is a surrogate pair.
+        String text = "Gr\u00fcn \u6f22\u5b57 \uD83C\uDFA8";
+        Response circle = post(new CircleFixture(), CircleFixture.circle(text, EntityFixture.position(1), "2"));
+        Response drawing = post(new DrawingFixture(),
+                DrawingFixture.drawing("Gr\\u00fcn \\u6f22\\u5b57 \\uD83C\\uDFA8", "[]"));
+
+        assertEquals(circle.statusCode(), 201, circle.asString());
+        assertEquals(api().get(circle.header("Location")).jsonPath().getString("colour"), text);
+        assertEquals(drawing.statusCode(), 201, drawing.asString());
+        assertEquals(api().get(drawing.header("Location")).jsonPath().getString("name"), text);
+    }
+
     // ---- not found ----
 
     @Test(dataProvider = "entities")
