@@ -38,6 +38,7 @@ public class Drawing implements Identifiable<Drawing> {
 
     @NotBlank
     @Size(max = 128)
+    @PlainText
     @Column(nullable = false, length = 128)
     private String name;
 

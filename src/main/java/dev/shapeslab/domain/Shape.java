@@ -65,6 +65,7 @@ public abstract class Shape<S extends Shape<S>> implements Identifiable<S> {
 
     @NotBlank
     @Size(max = 64)
+    @PlainText
     @Column(nullable = false, length = 64)
     private String colour;
 

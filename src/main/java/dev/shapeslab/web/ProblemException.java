@@ -20,6 +20,12 @@ public class ProblemException extends WebApplicationException {
                 .header(HttpHeaders.RETRY_AFTER, retryAfterSeconds).build());
     }
 
+    /** 415 with {@code Accept-Encoding: identity}: the body has a content coding the service does not decode. */
+    public static ProblemException unsupportedContentEncoding(String detail) {
+        return new ProblemException(detail, Response.status(415)
+                .header(HttpHeaders.ACCEPT_ENCODING, "identity").build());
+    }
+
     private ProblemException(String detail, Response response) {
         super(detail, response);
         this.detail = detail;

@@ -82,7 +82,7 @@ public final class ProblemMappers {
             Response original = exception.getResponse();
             Response.ResponseBuilder response = Problem.of(original.getStatus(), detail(exception), path(uriInfo))
                     .toResponse();
-            for (String header : List.of(HttpHeaders.ALLOW, HttpHeaders.RETRY_AFTER)) {
+            for (String header : List.of(HttpHeaders.ALLOW, HttpHeaders.RETRY_AFTER, HttpHeaders.ACCEPT_ENCODING)) {
                 if (original.getHeaders().containsKey(header)) {
                     response.header(header, original.getHeaderString(header));
                 }

@@ -25,6 +25,14 @@ final class CircleFixture extends EntityFixture {
         return List.of(
                 new InvalidBody("blank colour", circle(" ", p, "3"), "colour"),
                 new InvalidBody("colour over 64 characters", circle("c".repeat(65), p, "3"), "colour"),
+                new InvalidBody("colour as an integer", withColour("5"), "colour"),
+                new InvalidBody("colour as a fraction", withColour("2.5"), "colour"),
+                new InvalidBody("colour as a boolean", withColour("true"), "colour"),
+                new InvalidBody("colour as an array", withColour("[\"red\"]"), "colour"),
+                new InvalidBody("colour as an object", withColour("{\"red\":1}"), "colour"),
+                new InvalidBody("NUL in colour", circle("red\\u0000", p, "3"), "colour"),
+                new InvalidBody("C1 control character in colour", circle("red\u0085", p, "3"), "colour"),
+                new InvalidBody("lone high surrogate in colour", circle("red\\uD83C", p, "3"), "colour"),
                 new InvalidBody("missing colour", "{\"position\":" + p + ",\"radius\":3}", "colour"),
                 new InvalidBody("missing position", "{\"colour\":\"red\",\"radius\":3}", "position"),
                 new InvalidBody("missing y", circle("red", "{\"x\":1.5}", "3"), "position.y"),
@@ -39,5 +47,10 @@ final class CircleFixture extends EntityFixture {
                         "{\"shapeType\":\"rectangle\",\"colour\":\"red\",\"position\":" + p + ",\"width\":1,\"height\":1}",
                         "shapeType"),
                 new InvalidBody("an array instead of an object", "[]", "request body"));
+    }
+
+    /** A valid circle whose colour is the given JSON value. */
+    private static String withColour(String json) {
+        return circle("red", position(1), "3").replace("\"red\"", json);
     }
 }

@@ -15,9 +15,13 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.GZIPOutputStream;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
@@ -171,6 +175,20 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         assertFalse(api().get(ResourcePaths.CIRCLES).jsonPath().getList("shapeType").isEmpty());
     }
 
+    @Test
+    public void textBeyondAsciiIsStoredAsSentRawOrEscaped() {
+        // Letters, spaces and an emoji, which in Java (and a JSON escape) is a surrogate pair.
+        String text = "Gr\u00fcn \u6f22\u5b57 \uD83C\uDFA8";
+        Response circle = post(new CircleFixture(), CircleFixture.circle(text, EntityFixture.position(1), "2"));
+        Response drawing = post(new DrawingFixture(),
+                DrawingFixture.drawing("Gr\\u00fcn \\u6f22\\u5b57 \\uD83C\\uDFA8", "[]"));
+
+        assertEquals(circle.statusCode(), 201, circle.asString());
+        assertEquals(api().get(circle.header("Location")).jsonPath().getString("colour"), text);
+        assertEquals(drawing.statusCode(), 201, drawing.asString());
+        assertEquals(api().get(drawing.header("Location")).jsonPath().getString("name"), text);
+    }
+
     // ---- not found ----
 
     @Test(dataProvider = "entities")
@@ -282,6 +300,64 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
 
         assertProblem(response, 415);
         assertEquals(count(entity), before);
+    }
+
+    @Test(dataProvider = "entities")
+    public void aCharsetOtherThanUtf8Is415AndWritesNothing(EntityFixture entity) {
+        long id = create(entity);
+        String before = read(entity, id);
+        int count = count(entity);
+
+        for (String charset : List.of("ISO-8859-1", "UTF-16", "\"windows-1252\"")) {
+            String type = "application/json; charset=" + charset;
+            assertProblemNaming(api().contentType(type).body(entity.body(NEXT.getAndIncrement()))
+                    .post(entity.path()), 415, "UTF-8");
+            assertProblemNaming(api().contentType(type).body(entity.body(NEXT.getAndIncrement()))
+                    .put(entity.path() + "/" + id), 415, "UTF-8");
+        }
+
+        assertEquals(count(entity), count);
+        assertEquals(read(entity, id), before);
+    }
+
+    @Test(dataProvider = "entities")
+    public void aContentEncodingOtherThanIdentityIs415WithAcceptEncodingIdentityAndWritesNothing(EntityFixture entity)
+            throws IOException {
+        long id = create(entity);
+        String before = read(entity, id);
+        int count = count(entity);
+        byte[] gzipped = gzip(entity.body(NEXT.getAndIncrement()));
+
+        Response post = api().contentType(ContentType.JSON).header("Content-Encoding", "gzip").body(gzipped)
+                .post(entity.path());
+        Response put = api().contentType(ContentType.JSON).header("Content-Encoding", "identity, gzip").body(gzipped)
+                .put(entity.path() + "/" + id);
+
+        for (Response response : List.of(post, put)) {
+            assertProblemNaming(response, 415, "Content-Encoding");
+            assertEquals(response.header("Accept-Encoding"), "identity");
+        }
+        assertEquals(count(entity), count);
+        assertEquals(read(entity, id), before);
+    }
+
+    @Test(dataProvider = "entities")
+    public void utf8InAnySpellingAndTheIdentityEncodingAreAccepted(EntityFixture entity) {
+        for (String type : List.of("application/json; charset=utf-8", "application/json;CHARSET=\"Utf-8\"")) {
+            Response created = api().contentType(type).body(entity.body(NEXT.getAndIncrement())).post(entity.path());
+            assertEquals(created.statusCode(), 201, type + ": " + created.asString());
+        }
+        Response identity = api().contentType(ContentType.JSON).header("Content-Encoding", "Identity")
+                .body(entity.body(NEXT.getAndIncrement())).post(entity.path());
+        assertEquals(identity.statusCode(), 201, identity.asString());
+    }
+
+    @Test
+    public void headersAboutABodyDoNotMatterOnARequestWithoutOne() {
+        Response list = api().contentType("application/json; charset=ISO-8859-1").header("Content-Encoding", "gzip")
+                .get(ResourcePaths.CIRCLES);
+
+        assertEquals(list.statusCode(), 200, list.asString());
     }
 
     @Test(dataProvider = "entities")
@@ -447,6 +523,14 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
                 return total;
             }
         }
+    }
+
+    private static byte[] gzip(String text) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
     }
 
     private static String withId(String body, long id) {

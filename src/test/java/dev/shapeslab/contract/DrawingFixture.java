@@ -47,10 +47,21 @@ final class DrawingFixture extends EntityFixture {
     @Override
     List<InvalidBody> invalidBodies() {
         String thousandAndOne = "[" + String.join(",", Collections.nCopies(1001, circleIn(1))) + "]";
+        String numberColour = "[" + circleIn(1).replace("\"c1\"", "1") + "]";
         return List.of(
                 new InvalidBody("blank name", drawing("  ", "[]"), "name"),
                 new InvalidBody("name over 128 characters", drawing("n".repeat(129), "[]"), "name"),
                 new InvalidBody("missing name", "{\"shapes\":[]}", "name"),
+                new InvalidBody("name as a number", drawing("d", "[]").replace("\"d\"", "42"), "name"),
+                new InvalidBody("name as a boolean", drawing("d", "[]").replace("\"d\"", "false"), "name"),
+                new InvalidBody("name as an array", drawing("d", "[]").replace("\"d\"", "[\"d\"]"), "name"),
+                new InvalidBody("a shape's colour as a number", drawing("d", numberColour), "shapes[0].colour"),
+                new InvalidBody("newline in name", drawing("two\\nlines", "[]"), "name"),
+                new InvalidBody("U+001F in name", drawing("d\\u001f", "[]"), "name"),
+                new InvalidBody("U+009F in name", drawing("d\\u009F", "[]"), "name"),
+                new InvalidBody("high surrogate then a letter in name", drawing("\\uD83Cd", "[]"), "name"),
+                new InvalidBody("control character in a shape's colour",
+                        drawing("d", "[" + circleIn(1).replace("\"c1\"", "\"c\\u0007\"") + "]"), "shapes[0].colour"),
                 new InvalidBody("null shapes", drawing("d", "null"), "shapes"),
                 new InvalidBody("1,001 shapes", drawing("d", thousandAndOne), "shapes"),
                 new InvalidBody("invalid shape", drawing("d", "[" + circleIn(1) + ","

@@ -1,0 +1,49 @@
+package dev.shapeslab.domain;
+
+import jakarta.validation.Constraint;
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+import jakarta.validation.Payload;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Text without control characters (U+0000–U+001F, U+007F–U+009F) and without unpaired surrogates. A JSON
+ * string can carry either through an escape, but neither belongs in a colour or a name: a NUL or a newline
+ * breaks logs and the programs that display the value, and an unpaired surrogate is no character at all (it
+ * cannot even be written as UTF-8). {@code null} is valid here: pair it with {@code @NotBlank}.
+ */
+@Documented
+@Target(ElementType.FIELD)
+@Retention(RetentionPolicy.RUNTIME)
+@Constraint(validatedBy = PlainText.Validator.class)
+public @interface PlainText {
+
+    String message() default "must not contain control characters or unpaired surrogates";
+
+    Class<?>[] groups() default {};
+
+    Class<? extends Payload>[] payload() default {};
+
+    class Validator implements ConstraintValidator<PlainText, String> {
+        @Override
+        public boolean isValid(String value, ConstraintValidatorContext context) {
+            if (value == null) {
+                return true;
+            }
+            // codePointAt joins a surrogate pair into one code point, so only an unpaired one is SURROGATE.
+            for (int i = 0; i < value.length(); ) {
+                int codePoint = value.codePointAt(i);
+                int type = Character.getType(codePoint);
+                if (type == Character.CONTROL || type == Character.SURROGATE) {
+                    return false;
+                }
+                i += Character.charCount(codePoint);
+            }
+            return true;
+        }
+    }
+}
