@@ -3,7 +3,7 @@ package dev.shapeslab.execution.async;
 import static org.testng.Assert.assertEquals;
 
 import dev.shapeslab.execution.HttpTestSupport;
-import dev.shapeslab.faults.DatabaseFaultTests;
+import dev.shapeslab.faults.FaultTests;
 import dev.shapeslab.faults.FaultyDatabase;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpRequest;
@@ -50,7 +50,7 @@ public class AsyncTimeoutOnHungDatabaseTests extends HttpTestSupport {
         } finally {
             DB.thaw();
         }
-        DatabaseFaultTests.assertUnavailable(timedOut);
+        FaultTests.assertUnavailable(timedOut);
 
         // The second create's timeout has passed, so the first one's, sent earlier, has too.
         HttpResponse<String> started = holdingThePool.join();

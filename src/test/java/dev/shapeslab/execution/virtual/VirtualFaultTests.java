@@ -1,13 +1,13 @@
 package dev.shapeslab.execution.virtual;
 
-import dev.shapeslab.faults.DatabaseFaultTests;
+import dev.shapeslab.faults.FaultTests;
 import org.springframework.test.context.ActiveProfiles;
 import org.testng.annotations.BeforeMethod;
 
-/** Database faults under variant virtual on the h2 backend. */
+/** Faults and overload under variant virtual on the h2 backend. */
 @ActiveProfiles(resolver = VirtualProfiles.class)
 @VirtualBackend("h2")
-public class VirtualDatabaseFaultTests extends DatabaseFaultTests {
+public class VirtualFaultTests extends FaultTests {
 
     @BeforeMethod
     public void requireVirtualThreads() {

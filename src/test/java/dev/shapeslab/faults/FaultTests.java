@@ -5,31 +5,40 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.fail;
 
 import dev.shapeslab.execution.HttpTestSupport;
+import dev.shapeslab.web.AdmissionControl;
 import java.net.http.HttpResponse;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.testng.annotations.AfterClass;
 import org.testng.annotations.Test;
 
 /**
- * What a variant promises when its database fails, on the {@code h2} backend against a real H2 TCP server
- * in this JVM (an in-memory database that outlives the server's restarts), reached through a
- * {@link FreezableProxy} that can hang it:
+ * What a variant promises when its database fails or too many requests arrive, on the {@code h2} backend
+ * against a {@link FaultyDatabase} (a real H2 TCP server in this JVM that a test stops, restarts and hangs):
  * <ul>
  * <li>a database that is down is a 503 problem+json with {@code Retry-After}, and the pool heals by itself
  * once it is back, while requests keep coming;</li>
  * <li>a hung database is a 503 after the configured bound, not a request held as long as it hangs, and the
- * create it refused is not stored once the database resumes.</li>
+ * create it refused is not stored once the database resumes;</li>
+ * <li>past {@code shapes.admission.max-in-flight} requests in flight (whatever holds them: a thread, or
+ * nothing for a suspended response), a request is turned away with a 503 at once, and the places come back
+ * when the responses complete.</li>
  * </ul>
  * How fast (503 within 1 s, healed within 5 s) is measured by the harness's {@code faults} scenario, not
  * asserted here against a clock; here the pool must heal within a bounded number of requests.
  */
-public abstract class DatabaseFaultTests extends HttpTestSupport {
+@TestPropertySource(properties = "shapes.admission.max-in-flight=" + FaultTests.MAX_IN_FLIGHT)
+public abstract class FaultTests extends HttpTestSupport {
+
+    static final int MAX_IN_FLIGHT = 2;
 
     private static final FaultyDatabase DB = new FaultyDatabase("faults");
 
@@ -84,6 +93,43 @@ public abstract class DatabaseFaultTests extends HttpTestSupport {
         // What the service sent before it gave up now reaches the database; none of it may commit.
         awaitCreated();
         assertEquals(DB.countCircles(colour), 0, "a create answered 503 was stored");
+    }
+
+    @Test
+    public void pastTheAdmissionLimitA503AtOnceUntilPlacesComeBack() throws Exception {
+        AdmissionControl admission = applicationContext.getBean("admissionControl", FilterRegistrationBean.class)
+                .getFilter() instanceof AdmissionControl filter ? filter : null;
+        assertEquals(create("warm").statusCode(), 201);
+        List<CompletableFuture<HttpResponse<String>>> held = new ArrayList<>();
+        HttpResponse<String> turnedAway;
+        DB.freeze(); // the admitted requests stay in flight until the database answers
+        try {
+            for (int i = 0; i < MAX_IN_FLIGHT; i++) {
+                held.add(send(postCircle("held").timeout(Duration.ofSeconds(30)).build()));
+            }
+            awaitInFlight(admission, MAX_IN_FLIGHT);
+            turnedAway = create("turned-away");
+        } finally {
+            DB.thaw();
+        }
+        assertUnavailable(turnedAway);
+        assertTrue(turnedAway.body().contains("capacity"), turnedAway.body());
+
+        held.forEach(CompletableFuture::join);
+        awaitInFlight(admission, 0);
+        assertEquals(create("after").statusCode(), 201, "the places of completed requests were not given back");
+        assertEquals(DB.countCircles("turned-away"), 0);
+    }
+
+    /** Waits (polling the filter's count) until exactly {@code expected} requests are in flight. */
+    private static void awaitInFlight(AdmissionControl admission, int expected) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (admission.inFlight() != expected) {
+            if (System.nanoTime() > deadline) {
+                fail("in flight: " + admission.inFlight() + ", expected " + expected);
+            }
+            Thread.sleep(5);
+        }
     }
 
     private HttpResponse<String> create(String colour) {
