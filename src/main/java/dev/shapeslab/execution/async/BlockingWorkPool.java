@@ -81,6 +81,11 @@ public class BlockingWorkPool implements DisposableBean {
         });
     }
 
+    /** Threads running work now. */
+    int busyThreads() {
+        return executor.getActiveCount();
+    }
+
     int threads() {
         return executor.getMaximumPoolSize();
     }

@@ -46,6 +46,7 @@ public class AsyncTimeoutOnHungDatabaseTests extends HttpTestSupport {
         HttpResponse<String> timedOut;
         try {
             holdingThePool = send(postCircle("started-before-the-timeout").timeout(Duration.ofSeconds(30)).build());
+            awaitBusyPoolThread(); // the two requests travel on separate connections: keep their order
             timedOut = send(postCircle("queued-then-refused").timeout(Duration.ofSeconds(30)).build()).join();
         } finally {
             DB.thaw();
@@ -61,5 +62,16 @@ public class AsyncTimeoutOnHungDatabaseTests extends HttpTestSupport {
         assertEquals(later.statusCode(), 200, later.body());
 
         assertEquals(DB.countCircles("queued-then-refused"), 0, "the create answered 503 was stored afterwards");
+    }
+
+    private void awaitBusyPoolThread() throws InterruptedException {
+        BlockingWorkPool pool = applicationContext.getBean(BlockingWorkPool.class);
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (pool.busyThreads() == 0) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the first create never reached the pool");
+            }
+            Thread.sleep(5);
+        }
     }
 }
