@@ -40,6 +40,10 @@ public class ContainerErrorTests extends HttpTestSupport {
                 {"GET /a%zzb HTTP/1.1\r\n" + END, 400},
                 {"GE\u0001T /circles HTTP/1.1\r\n" + END, 400},
                 {"GET /circles HTTP/1.1\r\nHost: other\r\n" + END, 400},
+                {"GARBAGE\r\n\r\n", 400},
+                {"GET /" + "a".repeat(20_000) + " HTTP/1.1\r\n" + END, 400},
+                {"GET /circles HTTP/1.1\r\nX-Big: " + "b".repeat(20_000) + "\r\n" + END, 400},
+                {"GET /circles HTTP/1.1\r\nContent-Length: abc\r\n" + END, 400},
                 {"GET /circles HTTP/1.1\r\nContent-Type: ;;;\r\n" + END, 400},
                 {"POST /circles HTTP/1.1\r\nContent-Type: ;;;\r\nContent-Length: 2\r\n" + END + "{}", 400},
                 {"POST /circles HTTP/1.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n" + END
