@@ -2,6 +2,10 @@ package dev.shapeslab.startup;
 
 import dev.shapeslab.execution.ExecutionVariant;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.actuate.info.Info;
+import org.springframework.boot.actuate.info.InfoContributor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -9,9 +13,12 @@ import org.springframework.context.event.EventListener;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
-/** Says, once the server is up, what is being measured: the execution variant, the backend and where it is. */
+/**
+ * Says what is being measured: the execution variant, the backend and where it is, and the JDK; in the
+ * start-up log once the server is up, and at {@code /actuator/info} on the management port.
+ */
 @Component
-class StartupReport {
+class StartupReport implements InfoContributor {
 
     private static final Logger log = LoggerFactory.getLogger(StartupReport.class);
 
@@ -27,7 +34,19 @@ class StartupReport {
     void report() {
         log.info("Execution variant: {} ({}); Java {}", variant.name(), variant.threading(), Runtime.version());
         log.info("Backend: {}", backend());
-        log.info("Serving on port {}", environment.getProperty("local.server.port"));
+        log.info("Serving on port {}; health, metrics and Prometheus on management port {}",
+                environment.getProperty("local.server.port"), environment.getProperty("local.management.port",
+                        environment.getProperty("management.server.port", "(the same)")));
+    }
+
+    @Override
+    public void contribute(Info.Builder info) {
+        Map<String, Object> lab = new LinkedHashMap<>();
+        lab.put("variant", variant.name());
+        lab.put("threading", variant.threading());
+        lab.put("backend", backend());
+        lab.put("java", Runtime.version().toString());
+        info.withDetail("shapes-lab", lab);
     }
 
     private String backend() {
@@ -37,6 +56,11 @@ class StartupReport {
         }
         String name = Arrays.asList(environment.getActiveProfiles()).contains(Profiles.H2)
                 ? "external H2 TCP server" : "embedded in-memory H2";
-        return name + " at " + environment.getProperty("spring.datasource.url");
+        return name + " at " + withoutCredentials(environment.getProperty("spring.datasource.url"));
+    }
+
+    /** A JDBC URL may carry a password (user=…;password=… or ?password=…): never log or publish it. */
+    static String withoutCredentials(String url) {
+        return url == null ? null : url.replaceAll("(?i)(password|pwd)=[^;&]*", "$1=***");
     }
 }

@@ -56,6 +56,11 @@ public class AdmissionControl extends OncePerRequestFilter {
         };
     }
 
+    /** The bound on requests in flight now (fixed, or where the adaptive algorithm has put it). */
+    public int limit() {
+        return limiter instanceof SimpleLimiter<?> simple ? simple.getLimit() : -1;
+    }
+
     /** Requests admitted and not yet complete. */
     public int inFlight() {
         return limiter instanceof SimpleLimiter<?> simple ? simple.getInflight() : -1;
@@ -92,6 +97,12 @@ public class AdmissionControl extends OncePerRequestFilter {
     }
 
     private void reject(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        AdmissionRejectedEvent event = new AdmissionRejectedEvent();
+        if (event.shouldCommit()) {
+            event.path = request.getRequestURI();
+            event.inFlight = inFlight();
+            event.commit();
+        }
         if (rejected.incrementAndGet() % 10_000 == 1) {
             log.warn("At capacity: answering 503 to requests beyond {} in flight ({} so far)",
                     limiter instanceof SimpleLimiter<?> simple ? simple.getLimit() : "the limit", rejected.get());

@@ -1,5 +1,8 @@
 package dev.shapeslab.web;
 
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.Pipeline;
 import org.apache.catalina.Valve;
@@ -19,9 +22,15 @@ class WebContainer {
     @Bean
     FilterRegistrationBean<AdmissionControl> admissionControl(
             @Value("${shapes.admission.algorithm:fixed}") String algorithm,
-            @Value("${shapes.admission.max-in-flight}") int maxInFlight) {
-        FilterRegistrationBean<AdmissionControl> registration =
-                new FilterRegistrationBean<>(new AdmissionControl(algorithm, maxInFlight));
+            @Value("${shapes.admission.max-in-flight}") int maxInFlight, MeterRegistry registry) {
+        AdmissionControl admission = new AdmissionControl(algorithm, maxInFlight);
+        Gauge.builder("admission.inflight", admission, AdmissionControl::inFlight)
+                .description("Requests admitted and not yet complete").register(registry);
+        Gauge.builder("admission.limit", admission, AdmissionControl::limit)
+                .description("The bound on requests in flight").register(registry);
+        FunctionCounter.builder("admission.rejected", admission, AdmissionControl::rejected)
+                .description("Requests answered 503 at once, over the bound").register(registry);
+        FilterRegistrationBean<AdmissionControl> registration = new FilterRegistrationBean<>(admission);
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         registration.setAsyncSupported(true);
         return registration;

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPOutputStream;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.DataProvider;
@@ -44,6 +45,9 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
     @LocalServerPort
     private int port;
 
+    @LocalManagementPort
+    private int managementPort;
+
     protected RequestSpecification api() {
         return given().port(port).baseUri("http://127.0.0.1");
     }
@@ -60,6 +64,30 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
             entity.invalidBodies().forEach(body -> cases.add(new Object[] {entity, body}));
         }
         return cases.toArray(Object[][]::new);
+    }
+
+    // ---- seeing inside: the management port ----
+
+    @Test
+    public void theManagementPortShowsWhatRunsAndTheLabsMetrics() {
+        assertNotEquals(managementPort, port, "management must not share the API's port");
+        Response info = given().port(managementPort).baseUri("http://127.0.0.1").get("/actuator/info");
+        assertEquals(info.statusCode(), 200, info.asString());
+        String variant = applicationContext.getBean(dev.shapeslab.execution.ExecutionVariant.class).name();
+        assertEquals(info.jsonPath().getString("'shapes-lab'.variant"), variant, info.asString());
+        assertTrue(info.jsonPath().getString("'shapes-lab'.backend").length() > 0, info.asString());
+        assertFalse(info.asString().toLowerCase().matches(".*password=(?!\\*).*"), info.asString());
+
+        api().get(ResourcePaths.CIRCLES + "?limit=1").then().statusCode(200);
+        String metrics = given().port(managementPort).baseUri("http://127.0.0.1").get("/actuator/prometheus").asString();
+        for (String metric : List.of("http_server_requests_seconds_bucket", "admission_inflight", "admission_limit",
+                "admission_rejected_total", "tomcat_threads_busy_threads", "jvm_threads_live_threads")) {
+            assertTrue(metrics.contains(metric), metric + " missing from /actuator/prometheus");
+        }
+        boolean database = applicationContext.getBeanNamesForType(javax.sql.DataSource.class).length > 0;
+        assertEquals(metrics.contains("hikaricp_connections_pending"), database, "Hikari's pool metrics");
+        assertEquals(metrics.contains("executor_queued_tasks{name=\"async.blocking\""), variant.equals("async"),
+                "the async blocking pool's metrics");
     }
 
     // ---- the happy paths ----

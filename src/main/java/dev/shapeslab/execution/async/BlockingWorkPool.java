@@ -2,7 +2,11 @@ package dev.shapeslab.execution.async;
 
 import dev.shapeslab.startup.Profiles;
 import dev.shapeslab.web.ProblemException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 import io.reactivex.Single;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
@@ -35,9 +39,10 @@ public class BlockingWorkPool implements DisposableBean {
     public static final String THREAD_PREFIX = "blocking-work-";
 
     private final ThreadPoolExecutor executor;
+    private final Counter rejected;
 
     BlockingWorkPool(@Value("${async.blocking.threads}") int threads,
-                     @Value("${async.blocking.queue-capacity}") int queueCapacity) {
+                     @Value("${async.blocking.queue-capacity}") int queueCapacity, MeterRegistry registry) {
         AtomicInteger count = new AtomicInteger();
         ThreadFactory named = work -> {
             Thread thread = new Thread(work, THREAD_PREFIX + count.incrementAndGet());
@@ -46,6 +51,11 @@ public class BlockingWorkPool implements DisposableBean {
         };
         this.executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
                 new ArrayBlockingQueue<>(queueCapacity), named, new ThreadPoolExecutor.AbortPolicy());
+        // executor.* metrics tagged name=async.blocking: threads active, tasks queued and completed.
+        new ExecutorServiceMetrics(executor, "async.blocking", List.of()).bindTo(registry);
+        this.rejected = Counter.builder("async.blocking.rejected")
+                .description("Store calls refused because the async variant's blocking pool queue was full")
+                .register(registry);
     }
 
     /**
@@ -57,8 +67,11 @@ public class BlockingWorkPool implements DisposableBean {
     public <T> Single<T> run(WorkGate gate, Callable<T> work) {
         return Single.create(emitter -> {
             Future<?> task;
+            PoolWaitEvent wait = new PoolWaitEvent();
+            wait.begin();
             try {
                 task = executor.submit(() -> {
+                    wait.commit();
                     if (!gate.enter()) {
                         return;
                     }
@@ -69,6 +82,7 @@ public class BlockingWorkPool implements DisposableBean {
                     }
                 });
             } catch (RejectedExecutionException full) {
+                rejected.increment();
                 emitter.onError(ProblemException.unavailable(
                         "The service is at capacity; retry shortly", 1));
                 return;
