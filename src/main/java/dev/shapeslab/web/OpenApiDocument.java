@@ -1,0 +1,161 @@
+package dev.shapeslab.web;
+
+import io.swagger.v3.core.converter.ModelConverters;
+import io.swagger.v3.core.util.Json;
+import io.swagger.v3.jaxrs2.Reader;
+import io.swagger.v3.oas.integration.SwaggerConfiguration;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.headers.Header;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.media.ArraySchema;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import java.lang.reflect.ParameterizedType;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The HTTP contract as an OpenAPI 3 document at {@code /openapi.json}, the same under every variant.
+ *
+ * <p>swagger-core reads the active variant's resource classes (paths, methods, parameters, the entity
+ * schemas with their Bean Validation limits); what it cannot read there is completed from
+ * {@link #RESPONSES}: the statuses each operation answers, as in the README's table, their bodies (the
+ * entity, a page, or problem+json) and headers. The async variant's methods return nothing a reader could
+ * see, and the generic bases' return types name a type variable, which is why the responses are stated
+ * once here rather than inferred per variant.
+ */
+@Path("/openapi.json")
+public class OpenApiDocument {
+
+    /** Statuses per operation ("METHOD collection" or "METHOD item"), success first. */
+    static final Map<String, List<Integer>> RESPONSES = Map.of(
+            "GET collection", List.of(200, 400, 406),
+            "POST collection", List.of(201, 400, 406, 413, 415),
+            "DELETE collection", List.of(204),
+            "GET item", List.of(200, 404, 406),
+            "PUT item", List.of(200, 400, 404, 406, 413, 415),
+            "DELETE item", List.of(204, 404));
+
+    private final List<Class<?>> resourceClasses;
+    private final int maxLimit;
+    private volatile String json;
+
+    public OpenApiDocument(List<Class<?>> resourceClasses, int maxLimit) {
+        this.resourceClasses = List.copyOf(resourceClasses);
+        this.maxLimit = maxLimit;
+    }
+
+    /** Built on the first request (reading the resources takes a moment no start-up should wait for). */
+    @GET
+    @Produces(jakarta.ws.rs.core.MediaType.APPLICATION_JSON)
+    public String document() {
+        String document = json;
+        if (document == null) {
+            document = Json.pretty(build(resourceClasses, maxLimit));
+            json = document;
+        }
+        return document;
+    }
+
+    static OpenAPI build(List<Class<?>> resourceClasses, int maxLimit) {
+        Set<Class<?>> classes = new LinkedHashSet<>(resourceClasses);
+        OpenAPI api = new Reader(new SwaggerConfiguration().openAPI(new OpenAPI().info(new Info()
+                .title("shapes-lab").version("1")
+                .description("CRUD of circles, rectangles and drawings; errors are application/problem+json "
+                        + "(RFC 9457). 503 with Retry-After: the database is unavailable or the service is at "
+                        + "capacity; retry later."))))
+                .read(classes);
+        ModelConverters.getInstance().readAll(Problem.class).forEach(api.getComponents()::addSchemas);
+        for (Class<?> resource : resourceClasses) {
+            String collection = resource.getAnnotation(Path.class).value();
+            String entity = entityOf(resource).getSimpleName();
+            describe(api.getPaths().get(collection), "collection", entity, maxLimit);
+            describe(api.getPaths().get(collection + "/{id}"), "item", entity, maxLimit);
+        }
+        return api;
+    }
+
+    private static void describe(PathItem path, String kind, String entity, int maxLimit) {
+        Map<PathItem.HttpMethod, Operation> operations = path.readOperationsMap();
+        operations.forEach((method, operation) -> {
+            String key = method + " " + kind;
+            operation.operationId(operationId(method, kind, entity));
+            if (key.equals("GET collection")) {
+                operation.setParameters(List.of(
+                        new Parameter().in("query").name("offset").schema(new IntegerSchema().minimum(
+                                java.math.BigDecimal.ZERO)._default(0)).description("rows to skip"),
+                        new Parameter().in("query").name("limit").schema(new IntegerSchema()
+                                .minimum(java.math.BigDecimal.ONE).maximum(java.math.BigDecimal.valueOf(maxLimit)))
+                                .description("rows at most (shapes.paging.default-limit when absent)")));
+            }
+            ApiResponses responses = new ApiResponses();
+            for (int status : RESPONSES.get(key)) {
+                responses.addApiResponse(Integer.toString(status), response(status, key, entity));
+            }
+            responses.addApiResponse("503", problem("The database is unavailable or too slow, or the service is "
+                    + "at capacity; nothing was written").addHeaderObject("Retry-After",
+                    new Header().description("seconds to wait before retrying").schema(new IntegerSchema())));
+            operation.setResponses(responses);
+        });
+    }
+
+    private static ApiResponse response(int status, String key, String entity) {
+        Schema<?> one = new Schema<>().$ref("#/components/schemas/" + entity);
+        return switch (status) {
+            case 200 -> key.equals("GET collection")
+                    ? json("A page ordered by id", new ArraySchema().items(one)).addHeaderObject("Link",
+                            new Header().description("rel=\"next\": the next page, when this one is full")
+                                    .schema(new StringSchema()))
+                    : json("The stored " + entity.toLowerCase(), one);
+            case 201 -> json("Stored", one).addHeaderObject("Location",
+                    new Header().description("the new " + entity.toLowerCase()).schema(new StringSchema()));
+            case 204 -> new ApiResponse().description("Deleted");
+            case 400 -> problem("The body or a query parameter is invalid; detail names the field");
+            case 404 -> problem("No " + entity.toLowerCase() + " with this id");
+            case 406 -> problem("Only application/json is produced");
+            case 413 -> problem("The body is over shapes.request.max-body-size");
+            case 415 -> problem("Not JSON, a charset other than UTF-8 or a Content-Encoding other than identity");
+            default -> throw new IllegalArgumentException("no description of status " + status);
+        };
+    }
+
+    private static ApiResponse json(String description, Schema<?> schema) {
+        return new ApiResponse().description(description)
+                .content(new Content().addMediaType("application/json", new MediaType().schema(schema)));
+    }
+
+    private static ApiResponse problem(String description) {
+        return new ApiResponse().description(description).content(new Content().addMediaType(Problem.MEDIA_TYPE,
+                new MediaType().schema(new Schema<>().$ref("#/components/schemas/Problem"))));
+    }
+
+    private static String operationId(PathItem.HttpMethod method, String kind, String entity) {
+        Map<String, String> verbs = new LinkedHashMap<>();
+        verbs.put("GET collection", "list" + entity + "s");
+        verbs.put("POST collection", "create" + entity);
+        verbs.put("DELETE collection", "deleteAll" + entity + "s");
+        verbs.put("GET item", "get" + entity);
+        verbs.put("PUT item", "replace" + entity);
+        verbs.put("DELETE item", "delete" + entity);
+        return verbs.get(method + " " + kind);
+    }
+
+    /** The entity a concrete resource serves: the type argument of its generic base. */
+    private static Class<?> entityOf(Class<?> resource) {
+        return (Class<?>) ((ParameterizedType) resource.getGenericSuperclass()).getActualTypeArguments()[0];
+    }
+}
