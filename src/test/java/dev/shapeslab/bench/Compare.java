@@ -248,7 +248,9 @@ public final class Compare {
                     "--server.port=" + options.port, "--server.address=127.0.0.1",
                     "--spring.profiles.active=" + cell.variant() + "," + cell.backend()));
             switch (cell.backend()) {
-                case "h2" -> command.addAll(List.of("--shapes.h2.host=127.0.0.1", "--shapes.h2.port=" + options.h2Port));
+                // The password the script generated for this cell's database is in its data directory.
+                case "h2" -> command.addAll(List.of("--shapes.h2.host=127.0.0.1", "--shapes.h2.port=" + options.h2Port,
+                        "--shapes.h2.secrets-dir=" + dir.resolve("h2-data").resolve("secrets").toAbsolutePath() + "/"));
                 case "stub" -> command.add("--stub.latency=" + cell.latencyMs() + "ms");
                 default -> { }
             }
