@@ -15,10 +15,9 @@ import org.springframework.util.unit.DataSize;
 public class JerseyConfig extends ResourceConfig {
 
     public JerseyConfig(ExecutionVariant variant,
-                        @Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize,
-                        @Value("${shapes.paging.max-limit:1000}") int maxLimit) {
+                        @Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize) {
         variant.resourceClasses().forEach(this::register);
-        register(new OpenApiDocument(variant.resourceClasses(), maxLimit));
+        register(OpenApiDocument.class);
         ProblemMappers.ALL.forEach(this::register);
         register(new RequestBodyGuard(maxBodySize.toBytes()));
         register(ResponseBodyGuard.class);

@@ -1,5 +1,6 @@
 package dev.shapeslab.web;
 
+import dev.shapeslab.execution.ExecutionVariant;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.core.util.Json;
 import io.swagger.v3.jaxrs2.Reader;
@@ -27,6 +28,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
 
 /**
  * The HTTP contract as an OpenAPI 3 document at {@code /openapi.json}, the same under every variant.
@@ -38,6 +41,7 @@ import java.util.Set;
  * see, and the generic bases' return types name a type variable, which is why the responses are stated
  * once here rather than inferred per variant.
  */
+@Component
 @Path("/openapi.json")
 public class OpenApiDocument {
 
@@ -54,8 +58,8 @@ public class OpenApiDocument {
     private final int maxLimit;
     private volatile String json;
 
-    public OpenApiDocument(List<Class<?>> resourceClasses, int maxLimit) {
-        this.resourceClasses = List.copyOf(resourceClasses);
+    OpenApiDocument(ExecutionVariant variant, @Value("${shapes.paging.max-limit:1000}") int maxLimit) {
+        this.resourceClasses = List.copyOf(variant.resourceClasses());
         this.maxLimit = maxLimit;
     }
 
