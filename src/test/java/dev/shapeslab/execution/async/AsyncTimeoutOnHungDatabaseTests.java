@@ -41,12 +41,13 @@ public class AsyncTimeoutOnHungDatabaseTests extends HttpTestSupport {
     @Test
     public void aCreateIsAnswered503OnlyIfItIsNeverStored() throws Exception {
         assertEquals(send(postCircle("warm").build()).join().statusCode(), 201);
+        awaitBusyPoolThreads(0); // the pool thread also writes the response: the warm request may still hold it
         DB.freeze();
         CompletableFuture<HttpResponse<String>> holdingThePool;
         HttpResponse<String> timedOut;
         try {
             holdingThePool = send(postCircle("started-before-the-timeout").timeout(Duration.ofSeconds(30)).build());
-            awaitBusyPoolThread(); // the two requests travel on separate connections: keep their order
+            awaitBusyPoolThreads(1); // the two requests travel on separate connections: keep their order
             timedOut = send(postCircle("queued-then-refused").timeout(Duration.ofSeconds(30)).build()).join();
         } finally {
             DB.thaw();
@@ -64,12 +65,12 @@ public class AsyncTimeoutOnHungDatabaseTests extends HttpTestSupport {
         assertEquals(DB.countCircles("queued-then-refused"), 0, "the create answered 503 was stored afterwards");
     }
 
-    private void awaitBusyPoolThread() throws InterruptedException {
+    private void awaitBusyPoolThreads(int busy) throws InterruptedException {
         BlockingWorkPool pool = applicationContext.getBean(BlockingWorkPool.class);
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (pool.busyThreads() == 0) {
+        while (pool.busyThreads() != busy) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("the first create never reached the pool");
+                throw new AssertionError("the pool never had " + busy + " busy threads");
             }
             Thread.sleep(5);
         }
