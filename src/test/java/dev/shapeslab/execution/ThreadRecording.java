@@ -5,13 +5,15 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import java.lang.reflect.Method;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.boot.jersey.autoconfigure.ResourceConfigCustomizer;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
  * Test-only: reports in response headers which thread Jersey handed the request to and which thread wrote
- * the response (Jersey runs response filters on the thread that resumes an async response).
+ * the response (Jersey runs response filters on the thread that resumes an async response), and counts the
+ * requests in flight between the two, whatever holds them, with the most seen at once.
  */
 @TestConfiguration
 public class ThreadRecording {
@@ -25,9 +27,27 @@ public class ThreadRecording {
         return config -> config.register(Recorder.class);
     }
 
+    private static final AtomicInteger IN_FLIGHT = new AtomicInteger();
+    private static final AtomicInteger PEAK = new AtomicInteger();
+
+    /** Requests Jersey has started and not yet answered. */
+    public static int inFlight() {
+        return IN_FLIGHT.get();
+    }
+
+    /** The most requests in flight at once since {@link #resetPeak()}. */
+    public static int peak() {
+        return PEAK.get();
+    }
+
+    public static void resetPeak() {
+        PEAK.set(IN_FLIGHT.get());
+    }
+
     public static class Recorder implements ContainerRequestFilter, ContainerResponseFilter {
         @Override
         public void filter(ContainerRequestContext request) {
+            PEAK.accumulateAndGet(IN_FLIGHT.incrementAndGet(), Math::max);
             request.setProperty(REQUEST_THREAD, Thread.currentThread().getName());
             request.setProperty(REQUEST_VIRTUAL, isVirtual(Thread.currentThread()));
         }
@@ -37,6 +57,7 @@ public class ThreadRecording {
             response.getHeaders().add(REQUEST_THREAD, request.getProperty(REQUEST_THREAD));
             response.getHeaders().add(REQUEST_VIRTUAL, request.getProperty(REQUEST_VIRTUAL));
             response.getHeaders().add(RESPONSE_THREAD, Thread.currentThread().getName());
+            IN_FLIGHT.decrementAndGet();
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.shapeslab.faults;
 
+import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.fail;
@@ -121,15 +122,9 @@ public abstract class FaultTests extends HttpTestSupport {
         assertEquals(DB.countCircles("turned-away"), 0);
     }
 
-    /** Waits (polling the filter's count) until exactly {@code expected} requests are in flight. */
-    private static void awaitInFlight(AdmissionControl admission, int expected) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (admission.inFlight() != expected) {
-            if (System.nanoTime() > deadline) {
-                fail("in flight: " + admission.inFlight() + ", expected " + expected);
-            }
-            Thread.sleep(5);
-        }
+    /** Waits until exactly {@code expected} requests are in flight. */
+    private static void awaitInFlight(AdmissionControl admission, int expected) {
+        await().atMost(Duration.ofSeconds(30)).until(admission::inFlight, count -> count == expected);
     }
 
     private HttpResponse<String> create(String colour) {

@@ -47,8 +47,9 @@ public class AsyncResponder {
         CompositeDisposable subscription = new CompositeDisposable();
         Exchange exchange = new Exchange(response);
         response.setTimeoutHandler(timedOut -> {
-            if (exchange.expire(ProblemException.unavailable("No answer within " + timeout.toMillis() + " ms", 1))) {
-                subscription.dispose();
+            if (exchange.expire()) {
+                subscription.dispose(); // first, so that nothing of the work is left when the client hears
+                exchange.answer(ProblemException.unavailable("No answer within " + timeout.toMillis() + " ms", 1));
             } else {
                 // The work has started and will answer; wait for it (its store bounds keep that short).
                 timedOut.setTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -88,9 +89,17 @@ public class AsyncResponder {
             return resume(value);
         }
 
-        /** Answers {@code failure} if the work has not started, and then shuts the gate to it for good. */
-        boolean expire(Throwable failure) {
-            return state.compareAndSet(WAITING, ANSWERED) && resume(failure);
+        /**
+         * Claims the answer for the timeout if the work has not started, shutting the gate to it for good;
+         * the caller then {@link #answer}s. {@code false}: the work has started (or answered) and will answer.
+         */
+        boolean expire() {
+            return state.compareAndSet(WAITING, ANSWERED);
+        }
+
+        /** The answer after a successful {@link #expire()}. */
+        boolean answer(Throwable failure) {
+            return resume(failure);
         }
 
         private boolean resume(Object value) {

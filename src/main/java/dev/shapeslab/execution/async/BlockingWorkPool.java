@@ -95,6 +95,11 @@ public class BlockingWorkPool implements DisposableBean {
         });
     }
 
+    /** Work waiting for a thread now. */
+    int queued() {
+        return executor.getQueue().size();
+    }
+
     /** Threads running work now. */
     int busyThreads() {
         return executor.getActiveCount();

@@ -3,8 +3,7 @@ package dev.shapeslab.execution.async;
 import dev.shapeslab.startup.Profiles;
 import io.reactivex.Scheduler;
 import io.reactivex.schedulers.Schedulers;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
@@ -20,15 +19,26 @@ public class LatencyTimer implements DisposableBean {
 
     public static final String THREAD_NAME = "latency-timer";
 
-    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(work -> {
+    private final ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, work -> {
         Thread thread = new Thread(work, THREAD_NAME);
         thread.setDaemon(true);
         return thread;
     });
-    private final Scheduler scheduler = Schedulers.from(executor);
+    private final Scheduler scheduler;
+
+    LatencyTimer() {
+        // A request answered at its timeout takes its timer with it, not only its work.
+        executor.setRemoveOnCancelPolicy(true);
+        scheduler = Schedulers.from(executor);
+    }
 
     Scheduler scheduler() {
         return scheduler;
+    }
+
+    /** Timers set and not yet fired: requests waiting for their simulated latency. */
+    int pending() {
+        return executor.getQueue().size();
     }
 
     @Override

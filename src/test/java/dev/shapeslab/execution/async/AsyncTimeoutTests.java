@@ -13,6 +13,7 @@ import org.testng.annotations.Test;
 /**
  * A response that takes longer than {@code async.timeout} is answered 503, and the work behind it is
  * disposed before it writes. Here the stub's latency (on the timer) is far longer than the timeout.
+ * (A store call that had started by then answers itself: AsyncTimeoutOnHungDatabaseTests.)
  */
 @ActiveProfiles({"async", "stub"})
 @TestPropertySource(properties = {"stub.latency=1500ms", "async.timeout=300ms"})
@@ -20,22 +21,22 @@ public class AsyncTimeoutTests extends HttpTestSupport {
 
     @Test
     public void aSlowResponseIsAnswered503ProblemJsonAtTheTimeout() {
-        long started = System.nanoTime();
         HttpResponse<String> response = get(ResourcePaths.CIRCLES + "?limit=1");
-        long elapsedMs = (System.nanoTime() - started) / 1_000_000;
 
+        // Had the latency passed, the work would have answered 200: the 503 came first.
         assertEquals(response.statusCode(), 503, response.body());
         assertEquals(response.headers().firstValue("Content-Type").orElseThrow(), "application/problem+json");
         assertTrue(response.headers().firstValue("Retry-After").isPresent());
-        assertTrue(elapsedMs < 1200, "answered after " + elapsedMs + " ms, the timeout is 300 ms");
+        assertTrue(response.body().contains("No answer within 300 ms"), response.body());
     }
 
     @Test
-    public void aPostThatTimedOutWritesNothing() throws InterruptedException {
+    public void aPostThatTimedOutLeavesNoWorkBehindAndWritesNothing() {
         HttpResponse<String> response = post();
 
         assertEquals(response.statusCode(), 503, response.body());
-        Thread.sleep(2000); // past the latency: had the work not been disposed, it would have stored by now
+        // Its timer was cancelled before the 503 was sent: nothing is left that could store it later.
+        assertEquals(applicationContext.getBean(LatencyTimer.class).pending(), 0);
         assertEquals(circleCount(applicationContext), 0);
     }
 

@@ -64,9 +64,11 @@ public class ExchangeTests {
         RecordingResponse response = new RecordingResponse();
         AsyncResponder.Exchange exchange = new AsyncResponder.Exchange(response);
 
-        assertTrue(exchange.expire(new IllegalStateException("timed out")));
+        assertTrue(exchange.expire());
+        assertTrue(exchange.answer(new IllegalStateException("timed out")));
 
         assertFalse(exchange.enter(), "work must not start after the request was answered");
+        assertFalse(exchange.with("stored anyway"));
         assertEquals(response.resumes.size(), 1);
     }
 
@@ -76,7 +78,7 @@ public class ExchangeTests {
         AsyncResponder.Exchange exchange = new AsyncResponder.Exchange(response);
 
         assertTrue(exchange.enter());
-        assertFalse(exchange.expire(new IllegalStateException("timed out")));
+        assertFalse(exchange.expire());
         assertTrue(exchange.with("stored"));
 
         assertEquals(response.resumes, List.of("stored"));
