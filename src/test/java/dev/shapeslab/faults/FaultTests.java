@@ -36,7 +36,10 @@ import org.testng.annotations.Test;
  * How fast (503 within 1 s, healed within 5 s) is measured by the harness's {@code faults} scenario, not
  * asserted here against a clock; here the pool must heal within a bounded number of requests.
  */
-@TestPropertySource(properties = "shapes.admission.max-in-flight=" + FaultTests.MAX_IN_FLIGHT)
+// Failing fast after an outage (StoreOutagesTests) is off here: these tests count requests, and the pool
+// must heal by itself.
+@TestPropertySource(properties = {"shapes.admission.max-in-flight=" + FaultTests.MAX_IN_FLIGHT,
+        "shapes.database.fail-fast=0ms"})
 public abstract class FaultTests extends HttpTestSupport {
 
     static final int MAX_IN_FLIGHT = 2;

@@ -5,7 +5,10 @@ import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.LongSupplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.h2.api.ErrorCode;
 import org.springframework.aop.framework.autoproxy.AbstractBeanFactoryAwareAdvisingPostProcessor;
@@ -13,6 +16,8 @@ import org.springframework.aop.support.ComposablePointcut;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.RootClassFilter;
 import dev.shapeslab.startup.Profiles;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.TransactionTimedOutException;
@@ -23,6 +28,11 @@ import org.springframework.transaction.TransactionTimedOutException;
  * which the web layer answers 503 with {@code Retry-After}. Any other failure passes unchanged: a bug stays
  * a 500.
  *
+ * <p>Once a call has found the database unreachable (connection refused or broken, or no answer in time),
+ * the calls of the next {@code shapes.database.fail-fast} (250 ms) fail at once the same way instead of
+ * each waiting for a connection that cannot come: with a queue of requests in front of a few threads
+ * (the async variant's pool) those waits added up to seconds. The first call after it tries again.
+ *
  * <p>The advice wraps the JPA stores outside their transaction, so a failed begin or commit is seen too.
  * Whatever the exception a caller sees, the transaction was rolled back or never began; the one case
  * that cannot be known is a commit whose answer was lost with the connection (see the README).
@@ -31,19 +41,55 @@ import org.springframework.transaction.TransactionTimedOutException;
 @Profile("!" + Profiles.STUB)
 class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor {
 
-    StoreOutages() {
+    static final String BROKEN = "database connection broken";
+    static final String NO_ANSWER = "database did not answer in time";
+    /** What HikariCP throws, without an SQLState, for a call on a connection it has closed. */
+    private static final String HIKARI_CLOSED = "Connection is closed";
+
+    private static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER);
+
+    private final long failFastNanos;
+    private volatile Unreachable unreachable = new Unreachable(0, null);
+
+    /** The database was found unreachable; calls fail fast until {@code until} (System.nanoTime()). */
+    private record Unreachable(long until, StoreUnavailableException failure) {
+    }
+
+    @Autowired
+    StoreOutages(@Value("${shapes.database.fail-fast:250ms}") Duration failFast) {
+        this(failFast, System::nanoTime);
+    }
+
+    StoreOutages(Duration failFast, LongSupplier nanoClock) {
+        this.failFastNanos = failFast.toNanos();
         MethodInterceptor translate = invocation -> {
+            Unreachable known = unreachable;
+            if (known.failure() != null && nanoClock.getAsLong() - known.until() < 0) {
+                throw new StoreUnavailableException(known.failure().kind(), known.failure().getCause());
+            }
             try {
                 return invocation.proceed();
             } catch (RuntimeException failure) {
-                throw kindOf(failure).<RuntimeException>map(kind -> new StoreUnavailableException(kind, failure))
-                        .orElse(failure);
+                Optional<String> kind = kindOf(failure);
+                if (kind.isEmpty()) {
+                    throw failure;
+                }
+                StoreUnavailableException unavailable = new StoreUnavailableException(kind.get(), failure);
+                if (UNREACHABLE.contains(kind.get()) && failFastNanos > 0) {
+                    unreachable = new Unreachable(nanoClock.getAsLong() + failFastNanos, unavailable);
+                }
+                throw unavailable;
             }
         };
         this.advisor = new DefaultPointcutAdvisor(new ComposablePointcut(new RootClassFilter(JpaEntityStore.class)),
                 translate);
         // Outside the transaction interceptor, which throws on begin and commit.
         setBeforeExistingAdvisors(true);
+    }
+
+    /** The advice, for tests. */
+    MethodInterceptor advice() {
+        return (MethodInterceptor) ((DefaultPointcutAdvisor) advisor).getAdvice();
     }
 
     /** The most specific reason in {@code failure}'s causes that says the database could not answer, if any. */
@@ -71,12 +117,16 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor {
             return "transaction timed out";
         }
         if (cause instanceof SocketTimeoutException) {
-            return "database did not answer in time";
+            return NO_ANSWER;
+        }
+        if (cause instanceof SQLException closed && closed.getSQLState() == null
+                && HIKARI_CLOSED.equals(closed.getMessage())) {
+            return BROKEN; // Hikari closed it (evicted as broken) before this call used it: nothing was sent
         }
         if (cause instanceof SQLException sql) {
             if (H2BrokenConnections.BROKEN.contains(sql.getErrorCode())
                     || (sql.getSQLState() != null && sql.getSQLState().startsWith("08"))) {
-                return "database connection broken";
+                return BROKEN;
             }
             if (sql.getErrorCode() == ErrorCode.STATEMENT_WAS_CANCELED) {
                 return "statement timed out";

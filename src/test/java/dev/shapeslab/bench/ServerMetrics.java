@@ -1,0 +1,128 @@
+package dev.shapeslab.bench;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the app itself measured over a window: two scrapes of its Prometheus endpoint (management port), one
+ * as the window starts and one as it ends. Counters and histograms are cumulative, so their differences are
+ * the window's figures exactly, and two scrapes per window cost the app next to nothing (a scrape each
+ * second would be work inside the measured window).
+ *
+ * <p>Read: requests and the server-side latency percentiles of the API (Jersey's
+ * {@code http_server_requests_seconds} histogram, all endpoints; a percentile is the upper bound of the
+ * bucket it falls in), requests turned away by admission control and by the async pool's full queue, and
+ * the mean wait for a database connection. A scrape that lacks the request histogram makes {@link #between}
+ * throw: the figures are never guessed.
+ */
+record ServerMetrics(long requests, Map<Double, Double> latencySeconds, long admissionRejected,
+                     long asyncPoolRejected, Double poolWaitMeanMs) {
+
+    private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})?\\s+(\\S+)");
+    private static final Pattern LE = Pattern.compile("(?:^|,)le=\"([^\"]+)\"");
+    private static final String HISTOGRAM = "http_server_requests_seconds";
+
+    /** The window between two scrapes. */
+    static ServerMetrics between(String before, String after) {
+        Map<String, Double> start = samples(before);
+        Map<String, Double> end = samples(after);
+        long requests = Math.round(sum(end, HISTOGRAM + "_count") - sum(start, HISTOGRAM + "_count"));
+        TreeMap<Double, Double> buckets = buckets(end);
+        buckets(start).forEach((le, count) -> buckets.merge(le, -count, Double::sum));
+        if (buckets.isEmpty()) {
+            throw new IllegalArgumentException("no " + HISTOGRAM + "_bucket samples in the scrape");
+        }
+        Map<Double, Double> percentiles = new TreeMap<>();
+        for (double p : new double[] {50, 90, 99}) {
+            percentiles.put(p, percentile(buckets, p));
+        }
+        double waits = sum(end, "hikaricp_connections_acquire_seconds_count")
+                - sum(start, "hikaricp_connections_acquire_seconds_count");
+        Double poolWait = waits > 0 ? 1000 * (sum(end, "hikaricp_connections_acquire_seconds_sum")
+                - sum(start, "hikaricp_connections_acquire_seconds_sum")) / waits : null;
+        return new ServerMetrics(requests, percentiles,
+                Math.round(sum(end, "admission_rejected_total") - sum(start, "admission_rejected_total")),
+                Math.round(sum(end, "async_blocking_rejected_total") - sum(start, "async_blocking_rejected_total")),
+                poolWait);
+    }
+
+    String describe() {
+        return String.format(Locale.ROOT, "server: %d requests, p50 %s, p99 %s, admission rejected %d, "
+                        + "async pool rejected %d, pool wait %s", requests, millis(latencySeconds.get(50.0)),
+                millis(latencySeconds.get(99.0)), admissionRejected, asyncPoolRejected,
+                poolWaitMeanMs == null ? "-" : String.format(Locale.ROOT, "%.2f ms", poolWaitMeanMs));
+    }
+
+    private static String millis(Double seconds) {
+        return seconds == null || seconds.isInfinite() ? "-" : String.format(Locale.ROOT, "≤%.1f ms", seconds * 1000);
+    }
+
+    /** "name{labels}" to value, for every sample line (comments skipped). */
+    static Map<String, Double> samples(String text) {
+        Map<String, Double> samples = new HashMap<>();
+        for (String line : text.split("\n")) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            Matcher m = SAMPLE.matcher(line);
+            if (m.find()) {
+                samples.put(m.group(1) + (m.group(2) == null ? "" : m.group(2)), parseValue(m.group(4)));
+            }
+        }
+        return samples;
+    }
+
+    private static double parseValue(String value) {
+        return switch (value) {
+            case "+Inf" -> Double.POSITIVE_INFINITY;
+            case "-Inf" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(value);
+        };
+    }
+
+    private static double sum(Map<String, Double> samples, String name) {
+        double total = 0;
+        for (Map.Entry<String, Double> e : samples.entrySet()) {
+            String key = e.getKey();
+            if (key.equals(name) || key.startsWith(name + "{")) {
+                total += e.getValue();
+            }
+        }
+        return total;
+    }
+
+    /** Cumulative counts per upper bound, summed over every endpoint and status. */
+    private static TreeMap<Double, Double> buckets(Map<String, Double> samples) {
+        TreeMap<Double, Double> buckets = new TreeMap<>();
+        samples.forEach((key, value) -> {
+            if (key.startsWith(HISTOGRAM + "_bucket{")) {
+                Matcher le = LE.matcher(key.substring(key.indexOf('{') + 1, key.length() - 1));
+                if (le.find()) {
+                    buckets.merge(parseValue(le.group(1)), value, Double::sum);
+                }
+            }
+        });
+        return buckets;
+    }
+
+    /** The smallest bucket bound under which at least {@code percent} % of the window's requests fell. */
+    private static double percentile(TreeMap<Double, Double> cumulative, double percent) {
+        List<Map.Entry<Double, Double>> entries = new ArrayList<>(cumulative.entrySet());
+        double total = entries.get(entries.size() - 1).getValue();
+        if (total <= 0) {
+            return Double.NaN;
+        }
+        for (Map.Entry<Double, Double> bucket : entries) {
+            if (bucket.getValue() >= total * percent / 100) {
+                return bucket.getKey();
+            }
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+}
