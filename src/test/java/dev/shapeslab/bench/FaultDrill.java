@@ -291,6 +291,10 @@ final class FaultDrill {
         drill.setProperty(event + "_log_bytes", Long.toString(Files.size(dir.resolve("app.log"))));
         if (cell.fault().equals("overload")) {
             drill.setProperty(event + "_tcp", NetStat.snapshot());
+            // CPU of the app and of this harness (the generator) against the machine's, as in a window
+            drill.setProperty(event + "_stat_app", Files.readString(Path.of("/proc", Long.toString(appPid), "stat")).trim());
+            drill.setProperty(event + "_stat_generator", Files.readString(Path.of("/proc/self/stat")).trim());
+            drill.setProperty(event + "_stat_machine", ProcStat.MachineTicks.readLine());
         }
     }
 

@@ -61,6 +61,9 @@ final class FaultFigures {
     /** TCP counters' growth ({@link NetStat#COUNTERS}) over the knee window and over the whole overload load. */
     Map<String, Long> kneeTcp = Map.of();
     Map<String, Long> overloadTcp = Map.of();
+    /** Shares of the machine's CPU over the whole overload load: the app's and the harness's (the generator); NaN if unknown. */
+    double appCpuShare = Double.NaN;
+    double generatorCpuShare = Double.NaN;
     /** Requests without an answer by how they failed (DrillLoad's error counts). */
     Map<String, Long> overloadErrors = Map.of();
     Boolean heapFlat;
@@ -136,6 +139,8 @@ final class FaultFigures {
         logBytes = bytes("load_end") - bytes("overload_load_start");
         kneeTcp = tcp("knee_start", "knee_end");
         overloadTcp = tcp("overload_load_start", "load_end");
+        appCpuShare = cpuShare("app", "overload_load_start", "load_end");
+        generatorCpuShare = cpuShare("generator", "overload_load_start", "load_end");
         Map<String, Long> errors = new TreeMap<>();
         drill.stringPropertyNames().stream().filter(k -> k.startsWith("errors."))
                 .forEach(k -> errors.put(k.substring("errors.".length()), Long.parseLong(drill.getProperty(k))));
@@ -248,6 +253,20 @@ final class FaultFigures {
             throw new IllegalArgumentException("drill.properties without " + event + "_us");
         }
         return Long.parseLong(v);
+    }
+
+    /** A process's CPU time between two events as a share of the machine's (all cores), from the raw /proc lines. */
+    private double cpuShare(String process, String from, String to) {
+        String before = drill.getProperty(from + "_stat_" + process);
+        String after = drill.getProperty(to + "_stat_" + process);
+        String machineBefore = drill.getProperty(from + "_stat_machine");
+        String machineAfter = drill.getProperty(to + "_stat_machine");
+        if (before == null || after == null || machineBefore == null || machineAfter == null) {
+            return Double.NaN;
+        }
+        long spent = ProcStat.ProcessTicks.parse(after).own() - ProcStat.ProcessTicks.parse(before).own();
+        long machine = ProcStat.MachineTicks.parse(machineAfter).total() - ProcStat.MachineTicks.parse(machineBefore).total();
+        return machine <= 0 ? Double.NaN : (double) spent / machine;
     }
 
     private Map<String, Long> tcp(String from, String to) {

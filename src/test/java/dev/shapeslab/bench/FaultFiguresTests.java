@@ -105,6 +105,14 @@ public class FaultFiguresTests {
         drill.setProperty("overload_load_start_tcp", tcp);
         drill.setProperty("load_end_tcp", tcp.replace("Tcp: 1 200 120000 -1 254606", "Tcp: 1 200 120000 -1 264606")
                 .replace(" 158073 158073 ", " 160073 160073 "));
+        // real /proc lines: over 1,000 ticks of the machine, the app spent 600 and the generator 250
+        String java = BenchSamples.lines("proc-pid-stat-java.txt").get(0);
+        drill.setProperty("overload_load_start_stat_app", java);
+        drill.setProperty("load_end_stat_app", java.replace(" 2024 159 ", " 2524 259 "));
+        drill.setProperty("overload_load_start_stat_generator", java);
+        drill.setProperty("load_end_stat_generator", java.replace(" 2024 159 ", " 2224 209 "));
+        drill.setProperty("overload_load_start_stat_machine", "cpu  26024 0 3871 306648 2622 0 133 182 0 0");
+        drill.setProperty("load_end_stat_machine", "cpu  26824 0 4071 306648 2622 0 133 182 0 0");
         try (Writer w = Files.newBufferedWriter(overload.resolve("drill.properties"))) {
             drill.store(w, "test");
         }
@@ -180,6 +188,8 @@ public class FaultFiguresTests {
         assertThat(f.heapFlat).isTrue();
         assertThat(f.retainedSeries).isEqualTo("57, 65, 62, 66");
         assertThat(f.overloadErrors).containsEntry("SocketException: Connection reset", 3L);
+        assertThat(f.appCpuShare).isEqualTo(0.6, within(1e-9));
+        assertThat(f.generatorCpuShare).isEqualTo(0.25, within(1e-9));
         assertThat(NetStat.describe(f.overloadTcp)).isEqualTo("10,000 opened, 2,000 accept-queue overflows, 0 resets");
         assertThat(f.logBytes).isEqualTo(3596);
         assertThat(f.unmet()).containsExactly("goodput 60 % of the knee (target ≥ 90 %)",
@@ -196,7 +206,7 @@ public class FaultFiguresTests {
                         + "| 30.00 s (timeout) | 4 | 1 (1) | 1 | 1 of 1 | 2500 kB | – | 615 |")
                 .contains("1 acknowledged writes lost; 1 writes stored though rejected; 2.5 MB of log (target ≤ 1 MB) |")
                 .contains("| plain | 150, 100 | 5000, 60 (0.60) | 201: 1,200 · 503: 4,000 | 150 | 5.0, 1200 | 2.15 s (201) "
-                        + "| 10,000 opened, 2,000 accept-queue overflows, 0 resets | 57, 65, 62, 66 (flat) |");
+                        + "| 10,000 opened, 2,000 accept-queue overflows, 0 resets | 60 %, 25 % | 57, 65, 62, 66 (flat) |");
         assertThat(md).doesNotContain("Failed cells");
     }
 }

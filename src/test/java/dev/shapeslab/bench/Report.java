@@ -305,16 +305,20 @@ final class Report {
                     the clients opened, SYNs dropped because the app's accept queue was full (the client retries after 1 s,
                     then 3 s), established connections reset.
 
-                    | variant | knee: connections, 201/s | overload: connections, 201/s (× knee) | answers during the overload | p99 201 ms | p50, p99 503 ms | longest request | TCP during the overload | retained heap MiB every 5 s | peak heap MiB, full GCs | peak RSS MiB | log | targets not met |
-                    |---|---|---|---|---|---|---|---|---|---|---|---|---|
+                    *CPU*: shares of the whole machine (all cores) over the overload load, the app's and the generator's (the
+                    harness, whose threads are the clients).
+
+                    | variant | knee: connections, 201/s | overload: connections, 201/s (× knee) | answers during the overload | p99 201 ms | p50, p99 503 ms | longest request | TCP during the overload | CPU app, generator | retained heap MiB every 5 s | peak heap MiB, full GCs | peak RSS MiB | log | targets not met |
+                    |---|---|---|---|---|---|---|---|---|---|---|---|---|---|
                     """);
             for (Cell c : overload) {
                 FaultFigures f = c.drill;
-                md.append(String.format(Locale.ROOT, "| %s | %s, %.0f | %s, %.0f (%.2f) | %s | %s | %s, %s | %s | %s | %s (%s) | %s | %.0f | %s | %s |%n",
+                md.append(String.format(Locale.ROOT, "| %s | %s, %.0f | %s, %.0f (%.2f) | %s | %s | %s, %s | %s | %s | %s | %s (%s) | %s | %.0f | %s | %s |%n",
                         c.get("variant"), f.drill.getProperty("knee_connections", "?"), f.kneeGoodput,
                         c.get("connections"), f.goodput, f.goodput / f.kneeGoodput, FaultFigures.format(f.overloadStatuses),
                         millis(f.p99CreatedMillis), millis(f.p50RejectedMillis), millis(f.p99RejectedMillis), longest(f),
-                        NetStat.describe(f.overloadTcp),
+                        NetStat.describe(f.overloadTcp), Double.isNaN(f.appCpuShare) ? "–"
+                                : String.format(Locale.ROOT, "%.0f %%, %.0f %%", 100 * f.appCpuShare, 100 * f.generatorCpuShare),
                         f.retainedSeries, Boolean.TRUE.equals(f.heapFlat) ? "flat" : "not flat", heap(f),
                         f.peakRssKib / 1024.0, bytes(f.logBytes), f.unmet().isEmpty() ? "all met" : String.join("; ", f.unmet())));
             }
