@@ -42,6 +42,15 @@ elif [[ ! -d target/test-classes/dev/shapeslab/bench ]]; then
   ./mvnw -q -B -DskipTests test-compile
 fi
 
+# The faults scenario's overload holds 5,000 connections in the harness and as many in the app (which
+# inherits this limit): raise the soft limit on open files towards the hard one.
+if [[ $(ulimit -n) != unlimited ]] && (($(ulimit -n) < 16384)); then
+  hard=$(ulimit -Hn)
+  [[ $hard == unlimited ]] && hard=65536
+  ulimit -n "$((hard < 65536 ? hard : 65536))" 2>/dev/null || true
+  (($(ulimit -n) >= 11000)) || echo "compare.sh: only $(ulimit -n) open files allowed; the faults overload needs about 11,000" >&2
+fi
+
 exec java -Dbench.root="$ROOT" -Dbench.appJava="$app_jdk/bin/java" -Dbench.clkTck="$(getconf CLK_TCK 2>/dev/null || echo 100)" \
   -Dbench.gatlingClasspath="$ROOT/target/bench-classpath.txt" \
   -cp "$ROOT/target/test-classes:$ROOT/target/classes" dev.shapeslab.bench.Compare "$@"

@@ -109,6 +109,12 @@ public final class Compare {
                 + " % (at most " + options.warmupMax + " s); " + options.windows + " x "
                 + options.window + " s measured (wrk); open model at " + options.openPercents + " % of the knee"
                 + (options.jfr ? "; one JFR window" : ""));
+        if (plan.stream().anyMatch(c -> !c.fault().isEmpty())) {
+            System.out.println("  faults    : app " + String.join(" ", options.appJvmOptions(options.faultHeap)) + "; creates by "
+                    + options.drillConnections + " connections, H2 killed (-9) or frozen (SIGSTOP " + FaultDrill.FROZEN_SECONDS
+                    + " s) after " + FaultDrill.LOAD_BEFORE_SECONDS + " s; overload: the admission limit's concurrency, then "
+                    + options.overloadConnections + " connections, stub latency " + options.latencyMs + " ms");
+        }
         long total = 0;
         for (CellPlan c : plan) {
             System.out.printf(Locale.ROOT, "  %-60s ~%d s%n", c.describe(), c.estimateSeconds(options));
@@ -170,6 +176,10 @@ public final class Compare {
                 }
                 startDatabase();
                 startApp();
+                if (!cell.fault().isEmpty()) {
+                    drill();
+                    return true;
+                }
                 List<Long> circleIds = seed();
                 List<Workload.Request> requests = cell.workload().requests(circleIds);
                 Files.writeString(dir.resolve("workload.lua"), Workload.luaScript(cell.workload().description, requests));
@@ -243,7 +253,7 @@ public final class Compare {
 
         private void startApp() throws IOException, InterruptedException, CellFailure {
             List<String> command = new ArrayList<>(List.of(options.appJava));
-            command.addAll(options.appJvmOptions());
+            command.addAll(options.appJvmOptions(cell.heap(options)));
             command.addAll(List.of("-jar", options.root.resolve("target/shapes-lab-1.0.0-SNAPSHOT.jar").toString(),
                     "--server.port=" + options.port, "--server.address=127.0.0.1",
                     "--spring.profiles.active=" + cell.variant() + "," + cell.backend()));
@@ -275,6 +285,51 @@ public final class Compare {
                 Thread.sleep(300); // polling for readiness: there is no event to wait on
             }
             throw new CellFailure("the app did not answer 200 within " + options.startTimeout + " s");
+        }
+
+        /** A cell of the faults scenario ({@link FaultDrill}) instead of windows. */
+        private void drill() throws IOException, InterruptedException, CellFailure {
+            props.setProperty("fault", cell.fault());
+            props.setProperty("app_heap", cell.heap(options));
+            FaultDrill.Database database = !cell.backend().equals("h2") ? null : new FaultDrill.Database() {
+                @Override
+                public long pid() {
+                    return dbPid;
+                }
+
+                @Override
+                public void start() throws IOException, InterruptedException, CellFailure {
+                    restartDatabase();
+                }
+
+                @Override
+                public int port() {
+                    return options.h2Port;
+                }
+
+                @Override
+                public Path dataDir() {
+                    return dir.resolve("h2-data");
+                }
+            };
+            new FaultDrill(options, processes, cell, dir, URI.create(base), app.pid(), database).run();
+            if (!app.isAlive()) {
+                throw new CellFailure("the app died during the drill (see app.log)");
+            }
+            props.setProperty("peak_rss_kib", statusField(app.pid(), "VmHWM"));
+            props.setProperty("threads_at_end", statusField(app.pid(), "Threads"));
+            props.setProperty("status", "ok");
+        }
+
+        /** The H2 server again, on the data directory and port of {@link #startDatabase} (its stop action stays). */
+        private void restartDatabase() throws IOException, InterruptedException, CellFailure {
+            Path data = dir.resolve("h2-data");
+            Process h2 = processes.script(List.of(options.root.resolve("h2/loadtesth2.sh").toString(), "start"),
+                    List.of("H2_PORT=" + options.h2Port, "H2_DATA_DIR=" + data), dir.resolve("h2.log"));
+            if (!h2.waitFor(60, TimeUnit.SECONDS) || h2.exitValue() != 0) {
+                throw new CellFailure("h2/loadtesth2.sh start failed on restart (see h2.log)");
+            }
+            dbPid = Long.parseLong(Files.readString(data.resolve("h2.pid")).trim());
         }
 
         /** Creates what the workload reads, 32 requests at a time (each may take the stub's latency). */
@@ -433,7 +488,7 @@ public final class Compare {
         }
     }
 
-    private static String statusField(long pid, String field) throws IOException {
+    static String statusField(long pid, String field) throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
             if (line.startsWith(field + ":")) {
                 return line.substring(field.length() + 1).trim().replace(" kB", "");

@@ -7,12 +7,17 @@ import java.util.Locale;
 
 /**
  * Reads one HTTP/1.1 response off a keep-alive connection and discards its body: just enough HTTP for a
- * load generator (status, {@code Content-Length} or chunked body, {@code Connection: close}), so that a
- * request costs the generator little CPU.
+ * load generator (status, {@code Content-Length} or chunked body, {@code Connection: close}, and the
+ * {@code Location} of a 201), so that a request costs the generator little CPU.
  */
 final class HttpResponseReader {
 
-    record Response(int status, boolean close) {
+    /** {@code location} is the {@code Location} header as sent, or null. */
+    record Response(int status, boolean close, String location) {
+
+        Response(int status, boolean close) {
+            this(status, close, null);
+        }
     }
 
     private HttpResponseReader() {
@@ -28,6 +33,7 @@ final class HttpResponseReader {
         long contentLength = -1;
         boolean chunked = false;
         boolean close = parts[0].equals("HTTP/1.0");
+        String location = null;
         for (String header = line(in); !header.isEmpty(); header = line(in)) {
             int colon = header.indexOf(':');
             if (colon < 0) {
@@ -39,12 +45,13 @@ final class HttpResponseReader {
                 case "content-length" -> contentLength = Long.parseLong(value);
                 case "transfer-encoding" -> chunked = value.contains("chunked");
                 case "connection" -> close = value.contains("close");
+                case "location" -> location = header.substring(colon + 1).trim();
                 default -> { }
             }
         }
         boolean bodyless = status == 204 || status == 304 || status / 100 == 1;
         if (bodyless) {
-            return new Response(status, close);
+            return new Response(status, close, location);
         }
         if (chunked) {
             for (long size = chunkSize(line(in)); size > 0; size = chunkSize(line(in))) {
@@ -63,7 +70,7 @@ final class HttpResponseReader {
             }
             close = true;
         }
-        return new Response(status, close);
+        return new Response(status, close, location);
     }
 
     private static long chunkSize(String line) throws IOException {

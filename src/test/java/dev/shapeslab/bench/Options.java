@@ -28,11 +28,20 @@ final class Options {
                                                    measured by wrk and by Gatling (LatencyScalingSimulation, a run
                                                    of --window s and one of 4 x --window s): the two generators'
                                                    throughput and their CPU per request
+                                     faults        per variant, each on a fresh app under a steady create load:
+                                                   kill    H2 killed (-9) after 10 s, restarted 5 s later
+                                                   freeze  H2 stopped (SIGSTOP) for 20 s
+                                                   overload  stub with --latency, the admission limit's
+                                                           concurrency (the knee), then --overload-connections
+                                                   what became of every request (bench/README.md)
               --users LIST         slow-backend concurrency (default: 100,1000)
               --latency MS         slow-backend stub latency in ms (default: 100)
               --no-baseline        skip the slow-backend cells without latency
               --connections N      mixed and per-type concurrency (default: 16)
               --workloads LIST     per-type workloads (default: get-circle,post-circle,get-drawings,post-drawing)
+              --drill-connections N  faults: closed-loop creates during kill and freeze (default: 32)
+              --overload-connections N  faults: connections of the overload (default: 5000)
+              --fault-heap SIZE    faults: app heap, -Xms = -Xmx (default: 512m)
               --repeat N           the whole matrix N times, fresh JVMs each time (default: 1)
 
             Windows (seconds)
@@ -70,6 +79,9 @@ final class Options {
     int latencyMs = 100;
     boolean baseline = true;
     int connections = 16;
+    int drillConnections = 32;
+    int overloadConnections = 5000;
+    String faultHeap = "512m";
     List<Workload> workloads = List.of(Workload.GET_CIRCLE, Workload.POST_CIRCLE, Workload.GET_DRAWINGS,
             Workload.POST_DRAWING);
     int repeat = 1;
@@ -119,11 +131,14 @@ final class Options {
                         case "--out" -> o.out = Path.of(v).toAbsolutePath();
                         case "--variants" -> o.variants = oneOf(list(v), "variant", "plain", "rxjava", "async", "virtual");
                         case "--scenarios" -> o.scenarios = oneOf(list(v), "scenario", "slow-backend", "mixed", "per-type",
-                                "crosscheck");
+                                "crosscheck", "faults");
                         case "--users" -> o.users = ints(v, "--users");
                         case "--latency" -> o.latencyMs = positive(v, "--latency", 0);
                         case "--connections" -> o.connections = positive(v, "--connections", 1);
                         case "--workloads" -> o.workloads = list(v).stream().map(Workload::byId).toList();
+                        case "--drill-connections" -> o.drillConnections = positive(v, "--drill-connections", 1);
+                        case "--overload-connections" -> o.overloadConnections = positive(v, "--overload-connections", 1);
+                        case "--fault-heap" -> o.faultHeap = v;
                         case "--repeat" -> o.repeat = positive(v, "--repeat", 1);
                         case "--window" -> o.window = positive(v, "--window", 1);
                         case "--windows" -> o.windows = positive(v, "--windows", 1);
@@ -143,8 +158,10 @@ final class Options {
                 }
             }
         }
-        if (!o.heap.matches("[0-9]+[kKmMgG]?")) {
-            throw new IllegalArgumentException("--heap must look like 1g or 512m, got " + o.heap);
+        for (String heap : List.of(o.heap, o.faultHeap)) {
+            if (!heap.matches("[0-9]+[kKmMgG]?")) {
+                throw new IllegalArgumentException("--heap and --fault-heap must look like 1g or 512m, got " + heap);
+            }
         }
         return o;
     }
@@ -154,6 +171,10 @@ final class Options {
     }
 
     List<String> appJvmOptions() {
+        return appJvmOptions(heap);
+    }
+
+    List<String> appJvmOptions(String heap) {
         List<String> opts = new ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC"));
         if (!jvmOpts.isBlank()) {
             opts.addAll(Arrays.asList(jvmOpts.trim().split("\\s+")));

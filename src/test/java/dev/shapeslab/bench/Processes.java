@@ -29,6 +29,14 @@ final class Processes {
         return p;
     }
 
+    /** Starts a process that is stopped by {@link #stopAll}, whose stdout the caller reads (stderr is dropped). */
+    synchronized Process startPiped(List<String> command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        started.add(p);
+        return p;
+    }
+
     /** Starts a short-lived script (it may leave a server of its own running: register its stop). */
     Process script(List<String> command, List<String> env, Path log) throws IOException {
         return launch(command, env, log);

@@ -63,6 +63,8 @@ final class Report {
         final List<Window> warmup = new ArrayList<>();
         final Map<String, Window> gatling = new LinkedHashMap<>();
         Window jfr;
+        /** The figures of a faults cell ({@link FaultDrill}), which has no windows. */
+        FaultFigures drill;
         String error;
 
         Cell(Path dir, Properties props) {
@@ -74,6 +76,16 @@ final class Report {
             Cell cell = new Cell(dir, properties(dir.resolve("cell.properties")));
             if (!"ok".equals(cell.props.getProperty("status"))) {
                 cell.error = cell.props.getProperty("error", "status " + cell.props.getProperty("status", "unknown"));
+            }
+            if (!cell.get("fault").isEmpty()) {
+                if (cell.error == null) {
+                    try {
+                        cell.drill = FaultFigures.load(dir);
+                    } catch (IllegalArgumentException | IOException e) {
+                        cell.error = "drill: " + e.getMessage();
+                    }
+                }
+                return cell;
             }
             try (Stream<Path> files = Files.list(dir)) {
                 // by name, numbers in order: warmup-2 before warmup-10
@@ -228,6 +240,10 @@ final class Report {
         }
         for (Map.Entry<String, List<Cell>> scenario : groups.entrySet()) {
             md.append("## ").append(scenario.getKey()).append("\n\n");
+            if (scenario.getKey().equals("faults")) {
+                faultTables(md, scenario.getValue());
+                continue;
+            }
             closedTable(md, scenario.getValue());
             openTable(md, scenario.getValue());
             if (scenario.getKey().equals("slow-backend")) {
@@ -247,6 +263,85 @@ final class Report {
             md.append('\n');
         }
         return md.toString();
+    }
+
+    /** The faults scenario: the database drills, then the overloads (figures of {@link FaultFigures}). */
+    private static void faultTables(StringBuilder md, List<Cell> cells) {
+        List<Cell> database = cells.stream().filter(c -> c.drill != null && !c.drill.fault.equals("overload")).toList();
+        List<Cell> overload = cells.stream().filter(c -> c.drill != null && c.drill.fault.equals("overload")).toList();
+        if (!database.isEmpty()) {
+            md.append("""
+                    Database faults under a closed loop of creates (`POST /circles`, a colour of its own per request), on a
+                    fresh app and H2 server each. *during the fault*: requests in flight between the fault and the
+                    database's return (kill: its port accepts again; freeze: SIGCONT), those not answered 201. *back → 201*:
+                    from the database's return to the first 201 after it. *lost*: 201s whose id reads back 404 (not
+                    verified: the read-back kept failing). *stored though rejected*: rows, read over JDBC, of requests
+                    answered other than 201 (*no answer, stored*: client timeouts and dropped connections, which promised
+                    nothing). *log*: bytes of app.log from the fault to the end of the load. Heap: used, sampled each second.
+
+                    | variant | fault | before the fault, not 201 | during the fault, not 201 | slowest error answer | back → 201 | after, not 201 | longest request | 201s | lost (not verified) | stored though rejected | no answer, stored | log | peak heap MiB, full GCs | peak RSS MiB | targets not met |
+                    |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+                    """);
+            for (Cell c : database) {
+                FaultFigures f = c.drill;
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %,d | %d (%d) | %d | %d of %d | %s | %s | %.0f | %s |%n",
+                        c.get("variant"), f.fault, FaultFigures.notCreated(f.before), FaultFigures.notCreated(f.during),
+                        f.slowestAnswerDuringMillis == null ? "–" : String.format(Locale.ROOT, "%.0f ms", f.slowestAnswerDuringMillis),
+                        f.recoveryMillis == null ? "never" : String.format(Locale.ROOT, "%.2f s", f.recoveryMillis / 1e3),
+                        FaultFigures.notCreated(f.after), longest(f), f.acknowledged, f.lost, f.unverified,
+                        f.storedThoughRejected, f.unansweredStored, f.unanswered, bytes(f.logBytes), heap(f),
+                        f.peakRssKib / 1024.0, f.unmet().isEmpty() ? "all met" : String.join("; ", f.unmet())));
+            }
+            md.append('\n');
+        }
+        if (!overload.isEmpty()) {
+            md.append("""
+                    Overload: the stub backend with latency, creates in a closed loop, first at the variant's admission limit
+                    (the knee), then at many more connections. Figures of the requests that ended in each window (after a
+                    lead-in of connecting); latency at the client from sending to the whole answer, a reconnection included.
+                    *retained heap*: survivors + old space at the end of each 5 s; flat: no full GC and within 10 % of -Xmx.
+
+                    *TCP*: the machine's counters over the whole overload load (loopback carries only the cell): connections
+                    the clients opened, SYNs dropped because the app's accept queue was full (the client retries after 1 s,
+                    then 3 s), established connections reset.
+
+                    *CPU*: shares of the whole machine (all cores) over the overload load, the app's and the generator's (the
+                    harness, whose threads are the clients).
+
+                    | variant | knee: connections, 201/s | overload: connections, 201/s (× knee) | answers during the overload | p99 201 ms | p50, p99 503 ms | longest request | TCP during the overload | CPU app, generator | retained heap MiB every 5 s | peak heap MiB, full GCs | peak RSS MiB | log | targets not met |
+                    |---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+                    """);
+            for (Cell c : overload) {
+                FaultFigures f = c.drill;
+                md.append(String.format(Locale.ROOT, "| %s | %s, %.0f | %s, %.0f (%.2f) | %s | %s | %s, %s | %s | %s | %s | %s (%s) | %s | %.0f | %s | %s |%n",
+                        c.get("variant"), f.drill.getProperty("knee_connections", "?"), f.kneeGoodput,
+                        c.get("connections"), f.goodput, f.goodput / f.kneeGoodput, FaultFigures.format(f.overloadStatuses),
+                        millis(f.p99CreatedMillis), millis(f.p50RejectedMillis), millis(f.p99RejectedMillis), longest(f),
+                        NetStat.describe(f.overloadTcp), Double.isNaN(f.appCpuShare) ? "–"
+                                : String.format(Locale.ROOT, "%.0f %%, %.0f %%", 100 * f.appCpuShare, 100 * f.generatorCpuShare),
+                        f.retainedSeries, Boolean.TRUE.equals(f.heapFlat) ? "flat" : "not flat", heap(f),
+                        f.peakRssKib / 1024.0, bytes(f.logBytes), f.unmet().isEmpty() ? "all met" : String.join("; ", f.unmet())));
+            }
+            md.append('\n');
+        }
+    }
+
+    /** "318, 0": peak heap used in MiB and full collections; "–" without heap samples. */
+    private static String heap(FaultFigures f) {
+        return Double.isNaN(f.peakHeapMib) ? "–" : String.format(Locale.ROOT, "%.0f, %d", f.peakHeapMib, f.fullGcs);
+    }
+
+    private static String longest(FaultFigures f) {
+        return f.longest == null ? "–" : String.format(Locale.ROOT, "%.2f s (%s)", f.longest.micros() / 1e6, f.longest.status());
+    }
+
+    private static String millis(double ms) {
+        return Double.isNaN(ms) ? "–" : String.format(Locale.ROOT, ms < 10 ? "%.1f" : "%.0f", ms);
+    }
+
+    private static String bytes(long b) {
+        return b < 10_000 ? b + " B" : b < 10_000_000 ? String.format(Locale.ROOT, "%.0f kB", b / 1e3)
+                : String.format(Locale.ROOT, "%.0f MB", b / 1e6);
     }
 
     private static void closedTable(StringBuilder md, List<Cell> cells) {

@@ -1,0 +1,147 @@
+package dev.shapeslab.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.testng.annotations.AfterMethod;
+import org.testng.annotations.BeforeMethod;
+import org.testng.annotations.Test;
+
+/** The fault drill's create load against a local HTTP server: one colour per request, every outcome recorded. */
+public class DrillLoadTests {
+
+    private static final Pattern COLOUR = Pattern.compile("\"colour\":\"drill-(\\d+)\"");
+
+    private HttpServer server;
+    private final Map<Long, Long> storedIds = new ConcurrentHashMap<>();
+    private final AtomicLong ids = new AtomicLong(100);
+    /** Requests whose colour number is a multiple of this are answered 503 (0: none). */
+    private volatile int rejectEvery;
+    /** The answer to drill-stall is held this long. */
+    private volatile long stallMillis;
+
+    @BeforeMethod
+    public void startServer() throws IOException {
+        storedIds.clear();
+        rejectEvery = 0;
+        stallMillis = 0;
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.setExecutor(Executors.newFixedThreadPool(8));
+        server.createContext("/circles", exchange -> {
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            Matcher m = COLOUR.matcher(body);
+            long n = m.find() ? Long.parseLong(m.group(1)) : -1;
+            if (n == 0 && stallMillis > 0) {
+                sleep(stallMillis);
+            }
+            byte[] answer = "{}".getBytes(StandardCharsets.UTF_8);
+            if (rejectEvery > 0 && n % rejectEvery == 0) {
+                exchange.getResponseHeaders().add("Retry-After", "1");
+                exchange.sendResponseHeaders(503, answer.length);
+            } else {
+                long id = ids.incrementAndGet();
+                storedIds.put(n, id);
+                exchange.getResponseHeaders().add("Location", "http://127.0.0.1:" + server.getAddress().getPort() + "/circles/" + id);
+                exchange.sendResponseHeaders(201, answer.length);
+            }
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(answer);
+            }
+        });
+        server.start();
+    }
+
+    @AfterMethod(alwaysRun = true)
+    public void stopServer() {
+        server.stop(0);
+        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+    }
+
+    @Test
+    public void everyRequestHasAColourOfItsOwnAndEveryCreateItsId() throws Exception {
+        rejectEvery = 5;
+        DrillLoad load = new DrillLoad(base(), 4, System.nanoTime(), new AtomicLong(), 5_000).start();
+        TimeUnit.MILLISECONDS.sleep(300);
+        List<DrillRecord> records = load.stop();
+
+        assertThat(records).hasSizeGreaterThan(20);
+        Set<Long> numbers = records.stream().map(DrillRecord::n).collect(Collectors.toSet());
+        assertThat(numbers).hasSize(records.size());
+        for (DrillRecord r : records) {
+            assertThat(r.endMicros()).isGreaterThanOrEqualTo(r.startMicros());
+            if (r.n() % 5 == 0) {
+                assertThat(r.status()).isEqualTo("503");
+                assertThat(r.id()).isEqualTo(-1);
+            } else {
+                assertThat(r.status()).isEqualTo("201");
+                assertThat(r.id()).isEqualTo(storedIds.get(r.n()));
+            }
+        }
+        // sorted by start time, as written to requests.tsv
+        assertThat(records).isSortedAccordingTo((a, b) -> Long.compare(a.startMicros(), b.startMicros()));
+    }
+
+    @Test
+    public void aRequestWithoutAnswerWithinTheTimeoutIsRecordedAsATimeout() throws Exception {
+        stallMillis = 1_500;
+        DrillLoad load = new DrillLoad(base(), 1, System.nanoTime(), new AtomicLong(), 500).start();
+        TimeUnit.MILLISECONDS.sleep(800);
+        List<DrillRecord> records = load.stop();
+
+        DrillRecord first = records.get(0);
+        assertThat(first.n()).isZero();
+        assertThat(first.status()).isEqualTo(DrillRecord.TIMEOUT);
+        assertThat(first.answered()).isFalse();
+        assertThat(first.micros()).isBetween(450_000L, 1_400_000L);
+        assertThat(load.firstErrors()).containsKey(DrillRecord.TIMEOUT);
+        // the next request opens another connection and is answered
+        assertThat(records.get(1).status()).isEqualTo("201");
+    }
+
+    @Test
+    public void recordsSurviveTheirFileAndTheIdIsTheEndOfTheLocation() throws IOException {
+        assertThat(DrillLoad.idOf("http://127.0.0.1:18080/circles/4711")).isEqualTo(4711);
+        assertThat(DrillLoad.idOf(null)).isEqualTo(-1);
+        assertThat(DrillLoad.body(7)).isEqualTo("{\"colour\":\"drill-7\",\"position\":{\"x\":1.5,\"y\":-2.5},\"radius\":8}");
+
+        List<DrillRecord> records = List.of(new DrillRecord(0, 10, 20, "201", 5), new DrillRecord(1, 11, 30_000_011, "timeout", -1));
+        Path file = Files.createTempFile("requests", ".tsv");
+        try {
+            DrillRecord.write(file, records);
+            assertThat(Files.readAllLines(file)).containsExactly(DrillRecord.HEADER, "0\t10\t20\t201\t5", "1\t11\t30000011\ttimeout\t-");
+            assertThat(DrillRecord.read(file)).isEqualTo(records);
+        } finally {
+            Files.delete(file);
+        }
+    }
+
+    private URI base() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    private static void sleep(long millis) {
+        try {
+            TimeUnit.MILLISECONDS.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

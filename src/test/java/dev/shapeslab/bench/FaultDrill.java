@@ -1,0 +1,315 @@
+package dev.shapeslab.bench;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One cell of the {@code faults} scenario, on a fresh app (and H2 server) that {@link Compare} started:
+ * a steady create load ({@link DrillLoad}) with a fault in its middle, then what became of every request.
+ *
+ * <ul>
+ *   <li>{@code kill}: after {@value #LOAD_BEFORE_SECONDS} s, {@code kill -9} of the H2 server,
+ *       {@value #KILLED_SECONDS} s without it, {@code h2/loadtesth2.sh start} on the same data directory
+ *       and port; the database is back when its port accepts a connection.</li>
+ *   <li>{@code freeze}: after {@value #LOAD_BEFORE_SECONDS} s, {@code kill -STOP} of the H2 server for
+ *       {@value #FROZEN_SECONDS} s; the database is back at {@code kill -CONT}.</li>
+ *   <li>Both: the load goes on {@value #LOAD_AFTER_SECONDS} s after the database is back; then every
+ *       acknowledged id is read back ({@code GET /circles/{id}}, 404 = lost), and the drill's rows are
+ *       read from H2 over JDBC (a row whose request was answered other than 201 was stored though
+ *       rejected).</li>
+ *   <li>{@code overload}: on the stub backend with latency, a closed loop at the variant's admission
+ *       limit ({@value #OVERLOAD_WARMUP_SECONDS} s to warm up, then {@value #KNEE_SECONDS} s recorded:
+ *       the knee), then {@code --overload-connections} (5,000) for {@value #OVERLOAD_SECONDS} s. Each
+ *       load's first {@value #LEAD_IN_SECONDS} s (connecting) are sent but not counted.</li>
+ * </ul>
+ *
+ * <p>Raw files, which {@link FaultFigures} turns into figures: {@code requests.tsv} ({@code knee.tsv} and
+ * {@code overload.tsv} for overload), {@code drill.properties} (the timeline on the drill's clock, in µs,
+ * and the size of {@code app.log} at each event), {@code heap.tsv} ({@link HeapSampler}),
+ * {@code readback.tsv} and {@code stored.txt}.
+ */
+final class FaultDrill {
+
+    /** The cell's H2 server, as far as the drill needs it. */
+    interface Database {
+        long pid() throws IOException;
+
+        /** {@code h2/loadtesth2.sh start} again, same data directory and port; returns once it listens. */
+        void start() throws IOException, InterruptedException, Compare.CellFailure;
+
+        int port();
+
+        Path dataDir();
+    }
+
+    static final int LOAD_BEFORE_SECONDS = 10;
+    static final int KILLED_SECONDS = 5;
+    static final int FROZEN_SECONDS = 20;
+    static final int LOAD_AFTER_SECONDS = 15;
+    static final int OVERLOAD_WARMUP_SECONDS = 10;
+    static final int KNEE_SECONDS = 15;
+    static final int OVERLOAD_SECONDS = 20;
+    static final int LEAD_IN_SECONDS = 3;
+    /** A request without an answer for this long is a timeout; far above every bound the app promises. */
+    static final int TIMEOUT_MILLIS = 30_000;
+    private static final int READBACK_CONNECTIONS = 32;
+    private static final int READBACK_ATTEMPTS = 5;
+
+    private final Options options;
+    private final Processes processes;
+    private final CellPlan cell;
+    private final Path dir;
+    private final URI base;
+    private final long appPid;
+    private final Database db;
+    private final Properties drill = new Properties();
+    private final AtomicLong numbers = new AtomicLong();
+    private long origin;
+
+    FaultDrill(Options options, Processes processes, CellPlan cell, Path dir, URI base, long appPid, Database db) {
+        this.options = options;
+        this.processes = processes;
+        this.cell = cell;
+        this.dir = dir;
+        this.base = base;
+        this.appPid = appPid;
+        this.db = db;
+    }
+
+    /**
+     * The admission limit of a variant as the app ships it (shapes.admission.max-in-flight in
+     * application.properties, application-async.properties, application-virtual.properties): the
+     * concurrency of the overload cell's knee.
+     */
+    static int admissionLimit(String variant) {
+        return variant.equals("async") || variant.equals("virtual") ? 1000 : 150;
+    }
+
+    void run() throws IOException, InterruptedException, Compare.CellFailure {
+        drill.setProperty("fault", cell.fault());
+        String jstat = Path.of(options.appJava).resolveSibling("jstat").toString();
+        origin = System.nanoTime();
+        try (HeapSampler ignored = HeapSampler.start(processes, jstat, appPid, origin, dir.resolve("heap.tsv"))) {
+            switch (cell.fault()) {
+                case "kill", "freeze" -> databaseFault();
+                case "overload" -> overload();
+                default -> throw new IllegalArgumentException("unknown fault " + cell.fault());
+            }
+        } finally {
+            drill.setProperty("peak_rss_kib", Compare.statusField(appPid, "VmHWM"));
+            try (Writer w = Files.newBufferedWriter(dir.resolve("drill.properties"), StandardCharsets.UTF_8)) {
+                drill.store(w, "fault drill " + cell.describe() + "; times in µs on the drill's clock");
+            }
+        }
+    }
+
+    private void databaseFault() throws IOException, InterruptedException, Compare.CellFailure {
+        drill.setProperty("connections", Integer.toString(cell.connections()));
+        DrillLoad load = new DrillLoad(base, cell.connections(), origin, numbers, TIMEOUT_MILLIS).start();
+        sleepUntil(LOAD_BEFORE_SECONDS * 1_000_000L);
+        long pid = db.pid();
+        mark("fault_start");
+        long back;
+        if (cell.fault().equals("kill")) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            Compare.log("  kill -9 of H2 (PID %d) after %d requests", pid, load.completed());
+            sleepUntil(micros("fault_start") + KILLED_SECONDS * 1_000_000L);
+            back = restart();
+            Compare.log("  H2 back (PID %d), listening %.1f s after the kill", db.pid(), (back - micros("fault_start")) / 1e6);
+        } else {
+            signal("STOP", pid);
+            Compare.log("  kill -STOP of H2 (PID %d) after %d requests", pid, load.completed());
+            try {
+                sleepUntil(micros("fault_start") + FROZEN_SECONDS * 1_000_000L);
+            } finally {
+                signal("CONT", pid);
+                back = now();
+            }
+            Compare.log("  kill -CONT of H2 (PID %d)", pid);
+        }
+        mark("db_back", back);
+        sleepUntil(back + LOAD_AFTER_SECONDS * 1_000_000L);
+        List<DrillRecord> records = load.stop();
+        mark("load_end");
+        errors("", load);
+        DrillRecord.write(dir.resolve("requests.tsv"), records);
+        List<DrillRecord> created = records.stream().filter(DrillRecord::created).toList();
+        Compare.log("  %d requests, %d acknowledged; reading them back", records.size(), created.size());
+        readBack(created);
+        try {
+            List<String> stored = StoredRows.drillNumbers(List.of(Path.of(options.gatlingClasspathFile),
+                    options.root.resolve("target/h2.classpath")), db.port(), db.dataDir()).stream().map(String::valueOf).toList();
+            Files.write(dir.resolve("stored.txt"), stored, StandardCharsets.UTF_8);
+        } catch (SQLException e) {
+            throw new Compare.CellFailure("reading the drill's rows from H2: " + e);
+        }
+    }
+
+    /** Starts H2 again and returns when its port first accepted a connection (polled every 20 ms). */
+    private long restart() throws IOException, InterruptedException, Compare.CellFailure {
+        AtomicLong listening = new AtomicLong(-1);
+        Thread poller = new Thread(() -> {
+            while (listening.get() < 0 && !Thread.currentThread().isInterrupted()) {
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), db.port()), 200);
+                    listening.set(now());
+                } catch (IOException refused) {
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }
+        }, "h2-port-poller");
+        poller.setDaemon(true);
+        poller.start();
+        mark("restart_begin");
+        db.start();
+        mark("restart_end");
+        poller.join(2_000);
+        poller.interrupt();
+        return listening.get() >= 0 ? listening.get() : micros("restart_end");
+    }
+
+    private void overload() throws IOException, InterruptedException {
+        int knee = admissionLimit(cell.variant());
+        drill.setProperty("knee_connections", Integer.toString(knee));
+        drill.setProperty("connections", Integer.toString(cell.connections()));
+        drill.setProperty("lead_in_us", Long.toString(LEAD_IN_SECONDS * 1_000_000L));
+        DrillLoad warm = new DrillLoad(base, knee, origin, numbers, TIMEOUT_MILLIS).start();
+        long kneeFrom = (OVERLOAD_WARMUP_SECONDS + LEAD_IN_SECONDS) * 1_000_000L;
+        sleepUntil(kneeFrom);
+        mark("knee_start", kneeFrom);
+        sleepUntil(kneeFrom + KNEE_SECONDS * 1_000_000L);
+        mark("knee_end");
+        List<DrillRecord> kneeRecords = warm.stop();
+        errors("knee_", warm);
+        DrillRecord.write(dir.resolve("knee.tsv"), kneeRecords);
+        Compare.log("  knee: %d connections, %d requests", knee, kneeRecords.size());
+
+        mark("overload_load_start");
+        DrillLoad over = new DrillLoad(base, cell.connections(), origin, numbers, TIMEOUT_MILLIS).start();
+        long from = micros("overload_load_start") + LEAD_IN_SECONDS * 1_000_000L;
+        sleepUntil(from);
+        mark("overload_start", from);
+        sleepUntil(from + OVERLOAD_SECONDS * 1_000_000L);
+        mark("overload_end");
+        List<DrillRecord> overRecords = over.stop();
+        mark("load_end");
+        errors("", over);
+        DrillRecord.write(dir.resolve("overload.tsv"), overRecords);
+        Compare.log("  overload: %d connections, %d requests", cell.connections(), overRecords.size());
+    }
+
+    /** GET of every acknowledged id, {@value #READBACK_CONNECTIONS} connections; {@code readback.tsv}: id and status. */
+    private void readBack(List<DrillRecord> created) throws IOException, InterruptedException {
+        String[] statuses = new String[created.size()];
+        AtomicInteger next = new AtomicInteger();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < READBACK_CONNECTIONS; i++) {
+            Thread t = new Thread(() -> {
+                try (HttpConnection connection = new HttpConnection(base, TIMEOUT_MILLIS)) {
+                    for (int at = next.getAndIncrement(); at < statuses.length; at = next.getAndIncrement()) {
+                        statuses[at] = readBack(connection, created.get(at).id());
+                    }
+                }
+            }, "readback-" + i);
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        List<String> lines = new ArrayList<>(List.of("id\tstatus"));
+        for (int i = 0; i < statuses.length; i++) {
+            lines.add(created.get(i).id() + "\t" + statuses[i]);
+        }
+        Files.write(dir.resolve("readback.tsv"), lines, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The status of {@code GET /circles/{id}}: 200 kept, 404 lost. A 503 (the database busy or still
+     * recovering) or a dropped connection says neither: asked again after a second (Retry-After), at most
+     * {@value #READBACK_ATTEMPTS} times, and left as it is after that.
+     */
+    private String readBack(HttpConnection connection, long id) {
+        String status = DrillRecord.ERROR;
+        for (int attempt = 1; attempt <= READBACK_ATTEMPTS; attempt++) {
+            try {
+                status = Integer.toString(connection.send("GET", "/circles/" + id, null).status());
+            } catch (IOException e) {
+                status = DrillRecord.ERROR;
+            }
+            if (status.equals("200") || status.equals("404") || attempt == READBACK_ATTEMPTS) {
+                break;
+            }
+            try {
+                Thread.sleep(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return status;
+    }
+
+    private void signal(String signal, long pid) throws Compare.CellFailure {
+        List<String> out = Compare.runQuietly(List.of("kill", "-" + signal, Long.toString(pid)));
+        if (!out.isEmpty()) {
+            throw new Compare.CellFailure("kill -" + signal + " " + pid + ": " + String.join(" ", out));
+        }
+    }
+
+    /** How a load's requests without an answer failed, e.g. "SocketException: Connection reset=812". */
+    private void errors(String prefix, DrillLoad load) {
+        load.errorCounts().forEach((kind, count) -> drill.setProperty(prefix + "errors." + kind, Long.toString(count)));
+    }
+
+    /** An event on the drill's clock, with the size of app.log at that moment. */
+    private void mark(String event) throws IOException {
+        mark(event, now());
+    }
+
+    private void mark(String event, long micros) throws IOException {
+        drill.setProperty(event + "_us", Long.toString(micros));
+        drill.setProperty(event + "_log_bytes", Long.toString(Files.size(dir.resolve("app.log"))));
+        if (cell.fault().equals("overload")) {
+            drill.setProperty(event + "_tcp", NetStat.snapshot());
+            // CPU of the app and of this harness (the generator) against the machine's, as in a window
+            drill.setProperty(event + "_stat_app", Files.readString(Path.of("/proc", Long.toString(appPid), "stat")).trim());
+            drill.setProperty(event + "_stat_generator", Files.readString(Path.of("/proc/self/stat")).trim());
+            drill.setProperty(event + "_stat_machine", ProcStat.MachineTicks.readLine());
+        }
+    }
+
+    private long micros(String event) {
+        return Long.parseLong(drill.getProperty(event + "_us"));
+    }
+
+    private long now() {
+        return (System.nanoTime() - origin) / 1_000;
+    }
+
+    private void sleepUntil(long micros) throws InterruptedException {
+        long wait = micros - now();
+        if (wait > 0) {
+            TimeUnit.MICROSECONDS.sleep(wait);
+        }
+    }
+}
