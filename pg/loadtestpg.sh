@@ -109,7 +109,9 @@ prepare_data_dir() {
     log_file=$data_dir/postgres.log
     password_file=$secrets_dir/spring.datasource.password
     # Searchable by the server's user, not listable; the cluster and the secrets are owner-only below.
-    [[ -O $data_dir ]] && chmod 711 "$data_dir"
+    if [[ -O $data_dir ]]; then
+        chmod 711 "$data_dir"
+    fi
 }
 
 # Paths only (status and stop must not create anything).
