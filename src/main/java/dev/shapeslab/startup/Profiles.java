@@ -15,10 +15,11 @@ public final class Profiles {
 
     public static final String EMBEDDED = "embedded";
     public static final String H2 = "h2";
+    public static final String PG = "pg";
     public static final String STUB = "stub";
 
     public static final List<String> EXECUTION = List.of(PLAIN, RXJAVA, ASYNC, VIRTUAL);
-    public static final List<String> BACKENDS = List.of(EMBEDDED, H2, STUB);
+    public static final List<String> BACKENDS = List.of(EMBEDDED, H2, PG, STUB);
 
     private Profiles() {
     }

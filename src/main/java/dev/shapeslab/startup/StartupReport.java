@@ -3,7 +3,9 @@ package dev.shapeslab.startup;
 import dev.shapeslab.execution.ExecutionVariant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.slf4j.Logger;
@@ -54,13 +56,17 @@ class StartupReport implements InfoContributor {
             return "stub (in memory, no database), latency " + environment.getProperty("stub.latency", "0ms")
                     + " (mode " + environment.getProperty("stub.latency-mode", "auto") + ")";
         }
-        String name = Arrays.asList(environment.getActiveProfiles()).contains(Profiles.H2)
-                ? "external H2 TCP server" : "embedded in-memory H2";
-        return name + " at " + withoutCredentials(environment.getProperty("spring.datasource.url"));
+        List<String> active = Arrays.asList(environment.getActiveProfiles());
+        String name = active.contains(Profiles.PG) ? "PostgreSQL"
+                : active.contains(Profiles.H2) ? "external H2 TCP server" : "embedded in-memory H2";
+        return name + " at " + withoutCredentials(environment.getProperty("spring.datasource.url"))
+                + " as user " + environment.getProperty("spring.datasource.username");
     }
 
-    /** A JDBC URL may carry a password (user=…;password=… or ?password=…): never log or publish it. */
+    /** The URL with any password in it (a PostgreSQL parameter or an H2 setting) masked. */
     static String withoutCredentials(String url) {
-        return url == null ? null : url.replaceAll("(?i)(password|pwd)=[^;&]*", "$1=***");
+        return url == null ? null : PASSWORD_IN_URL.matcher(url).replaceAll("$1=***");
     }
+
+    private static final Pattern PASSWORD_IN_URL = Pattern.compile("(?i)(password|pwd)=[^&;]*");
 }

@@ -14,7 +14,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  * server in this JVM, restartable on the same port, serving an in-memory database that outlives its
  * restarts, reached through a {@link FreezableProxy}.
  */
-public final class FaultyDatabase {
+public final class FaultyDatabase implements DatabaseFaults {
 
     private final String database;
     private final int port;
@@ -42,11 +42,13 @@ public final class FaultyDatabase {
     }
 
     /** Stops the server: connections break and new ones are refused. */
+    @Override
     public synchronized void stop() {
         server.stop();
         server = null;
     }
 
+    @Override
     public synchronized void startIfStopped() throws SQLException {
         if (server == null) {
             server = Server.createTcpServer("-tcpPort", String.valueOf(port), "-ifNotExists", "-tcpDaemon").start();
@@ -54,15 +56,18 @@ public final class FaultyDatabase {
     }
 
     /** Hangs the database: connections stay open, nothing is answered. */
+    @Override
     public void freeze() {
         proxy.freeze();
     }
 
     /** Lets everything sent while frozen through, as a resumed server would. */
+    @Override
     public void thaw() {
         proxy.thaw();
     }
 
+    @Override
     public int countCircles(String colour) throws SQLException {
         // In this JVM the in-memory database the server serves is reachable directly.
         try (Connection connection = DriverManager.getConnection("jdbc:h2:" + database, "sa", "");

@@ -14,20 +14,29 @@ import java.util.concurrent.ConcurrentHashMap;
  * A TCP relay in front of a database server that can freeze: while frozen it accepts connections and
  * keeps them open but forwards nothing, as a server stopped with SIGSTOP (or a network that drops
  * packets) does. Bytes sent meanwhile are delivered once it thaws, as they would be to a resumed server.
+ * It can also refuse: new connections are closed at once, as by a server that is not running.
  */
 final class FreezableProxy implements AutoCloseable {
 
     private final ServerSocket listener;
+    private final InetAddress targetHost;
     private final int targetPort;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+    private final Set<Socket> upstream = ConcurrentHashMap.newKeySet();
+    private volatile boolean refusing;
     private final Object gate = new Object();
     private boolean frozen;
 
     FreezableProxy(int targetPort) throws IOException {
+        this(InetAddress.getLoopbackAddress(), targetPort);
+    }
+
+    FreezableProxy(InetAddress targetHost, int targetPort) throws IOException {
+        this.targetHost = targetHost;
         this.targetPort = targetPort;
         this.listener = new ServerSocket();
         listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-        Thread acceptor = new Thread(this::accept, "proxy-accept");
+        Thread acceptor = new Thread(this::relay, "proxy-accept");
         acceptor.setDaemon(true);
         acceptor.start();
     }
@@ -49,19 +58,41 @@ final class FreezableProxy implements AutoCloseable {
         }
     }
 
-    private void accept() {
+    /** From now on, closes every new connection at once; the open ones stay. */
+    void refuse() {
+        refusing = true;
+    }
+
+    /** Relays new connections again. */
+    void accept() {
+        refusing = false;
+    }
+
+    /** The local ports of the open connections to the server (what the server sees as its clients' ports). */
+    Set<Integer> upstreamPorts() {
+        Set<Integer> ports = new java.util.HashSet<>();
+        upstream.forEach(socket -> ports.add(socket.getLocalPort()));
+        return ports;
+    }
+
+    private void relay() {
         while (!listener.isClosed()) {
             try {
                 Socket client = listener.accept();
+                if (refusing) {
+                    client.close();
+                    continue;
+                }
                 Socket server;
                 try {
-                    server = new Socket(InetAddress.getLoopbackAddress(), targetPort);
+                    server = new Socket(targetHost, targetPort);
                 } catch (IOException down) {
                     client.close(); // the server is down: the client sees its connection closed at once
                     continue;
                 }
                 sockets.add(client);
                 sockets.add(server);
+                upstream.add(server);
                 pump(client, server);
                 pump(server, client);
             } catch (IOException closed) {
@@ -100,6 +131,7 @@ final class FreezableProxy implements AutoCloseable {
 
     private void closeQuietly(Socket socket) {
         sockets.remove(socket);
+        upstream.remove(socket);
         try {
             socket.close();
         } catch (IOException ignored) {

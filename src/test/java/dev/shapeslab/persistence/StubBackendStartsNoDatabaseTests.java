@@ -3,6 +3,7 @@ package dev.shapeslab.persistence;
 import static org.testng.Assert.assertEquals;
 
 import jakarta.persistence.EntityManagerFactory;
+import org.flywaydb.core.Flyway;
 import javax.sql.DataSource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.ActiveProfiles;
@@ -15,8 +16,9 @@ import org.testng.annotations.Test;
 public class StubBackendStartsNoDatabaseTests extends AbstractTestNGSpringContextTests {
 
     @Test
-    public void noDataSourceConnectionPoolOrHibernateIsStarted() {
+    public void noDataSourceConnectionPoolFlywayOrHibernateIsStarted() {
         assertEquals(applicationContext.getBeanNamesForType(DataSource.class).length, 0);
         assertEquals(applicationContext.getBeanNamesForType(EntityManagerFactory.class).length, 0);
+        assertEquals(applicationContext.getBeanNamesForType(Flyway.class).length, 0);
     }
 }

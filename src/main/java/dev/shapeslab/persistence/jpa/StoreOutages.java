@@ -43,10 +43,25 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor {
 
     static final String BROKEN = "database connection broken";
     static final String NO_ANSWER = "database did not answer in time";
+    static final String SHUTTING_DOWN = "database shutting down or starting up";
     /** What HikariCP throws, without an SQLState, for a call on a connection it has closed. */
     private static final String HIKARI_CLOSED = "Connection is closed";
 
-    private static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER);
+    /**
+     * PostgreSQL's SQLStates (class 57, operator intervention) for a server that ends or refuses sessions:
+     * admin_shutdown (a fast or smart shutdown, a restart, or pg_terminate_backend), crash_shutdown (another
+     * server process crashed and every session is reset), cannot_connect_now (starting up or shutting down,
+     * or in recovery). HikariCP evicts the connection on these itself.
+     */
+    static final Set<String> POSTGRES_SHUTTING_DOWN = Set.of("57P01", "57P02", "57P03");
+
+    /** PostgreSQL's query_canceled: the driver cancels a statement that outlives its query timeout. */
+    static final String POSTGRES_QUERY_CANCELED = "57014";
+
+    /** PostgreSQL's lock_not_available: a lock wait passed lock_timeout. */
+    static final String POSTGRES_LOCK_NOT_AVAILABLE = "55P03";
+
+    private static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
 
     private final long failFastNanos;
     private volatile Unreachable unreachable = new Unreachable(0, null);
@@ -124,17 +139,28 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor {
             return BROKEN; // Hikari closed it (evicted as broken) before this call used it: nothing was sent
         }
         if (cause instanceof SQLException sql) {
-            if (H2BrokenConnections.BROKEN.contains(sql.getErrorCode())
-                    || (sql.getSQLState() != null && sql.getSQLState().startsWith("08"))) {
+            String state = sql.getSQLState() == null ? "" : sql.getSQLState();
+            if (state.startsWith("08") || isH2(sql) && H2BrokenConnections.BROKEN.contains(sql.getErrorCode())) {
                 return BROKEN;
             }
-            if (sql.getErrorCode() == ErrorCode.STATEMENT_WAS_CANCELED) {
+            if (POSTGRES_SHUTTING_DOWN.contains(state)) {
+                return SHUTTING_DOWN;
+            }
+            if (state.equals(POSTGRES_QUERY_CANCELED) || isH2(sql) && sql.getErrorCode() == ErrorCode.STATEMENT_WAS_CANCELED) {
                 return "statement timed out";
             }
-            if (sql.getErrorCode() == ErrorCode.LOCK_TIMEOUT_1) {
+            if (state.equals(POSTGRES_LOCK_NOT_AVAILABLE) || isH2(sql) && sql.getErrorCode() == ErrorCode.LOCK_TIMEOUT_1) {
                 return "lock wait timed out";
             }
         }
         return null;
+    }
+
+    /**
+     * H2's vendor codes are read only from H2's exceptions: another driver's codes may mean something else
+     * (PostgreSQL's are always 0, and it says everything with its SQLState).
+     */
+    private static boolean isH2(SQLException sql) {
+        return sql instanceof org.h2.jdbc.JdbcException;
     }
 }

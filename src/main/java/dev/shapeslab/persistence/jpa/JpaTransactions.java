@@ -1,0 +1,72 @@
+package dev.shapeslab.persistence.jpa;
+
+import dev.shapeslab.startup.Profiles;
+import java.sql.SQLException;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.transaction.autoconfigure.TransactionManagerCustomizers;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Profile;
+import org.springframework.orm.jpa.EntityManagerHolder;
+import org.springframework.orm.jpa.JpaTransactionManager;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.DefaultTransactionStatus;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * The stores' transaction manager: Boot's {@link JpaTransactionManager} (same customisations, such as
+ * {@code spring.transaction.default-timeout}), except that rolling back on a connection the pool has already
+ * closed is not an error.
+ *
+ * <p>Why: HikariCP closes a connection the moment the database reports it broken (SQLState class 08,
+ * PostgreSQL's 57P01/57P02/57P03, or the H2 codes of {@link H2BrokenConnections}). When that happens inside a
+ * transaction (PostgreSQL's driver opens it without a round trip, so the first statement is where a server
+ * restart shows), Spring then rolls back on the closed connection; that fails ("Connection is closed"), and
+ * Spring throws the rollback's failure instead of the database's: a 500 with an ERROR log, where the outage
+ * is a 503. A transaction whose connection is gone cannot commit (the database rolls it back when the session
+ * ends), so there is nothing left to roll back: the database's own failure goes on to {@link StoreOutages}.
+ */
+@Configuration(proxyBeanMethods = false)
+@Profile("!" + Profiles.STUB)
+class JpaTransactions {
+
+    @Bean
+    PlatformTransactionManager transactionManager(ObjectProvider<TransactionManagerCustomizers> customizers) {
+        JpaTransactionManager manager = new ClosedConnectionTolerant();
+        customizers.ifAvailable(customizer -> customizer.customize(manager));
+        return manager;
+    }
+
+    static final class ClosedConnectionTolerant extends JpaTransactionManager {
+
+        private static final Logger log = LoggerFactory.getLogger(ClosedConnectionTolerant.class);
+
+        @Override
+        protected void doRollback(DefaultTransactionStatus status) {
+            try {
+                super.doRollback(status);
+            } catch (RuntimeException failure) {
+                if (!connectionClosed()) {
+                    throw failure;
+                }
+                log.debug("No rollback: the pool closed the transaction's connection", failure);
+            }
+        }
+
+        private boolean connectionClosed() {
+            if (!(TransactionSynchronizationManager.getResource(obtainEntityManagerFactory())
+                    instanceof EntityManagerHolder holder)) {
+                return false;
+            }
+            try {
+                return holder.getEntityManager().unwrap(SharedSessionContractImplementor.class).getJdbcCoordinator()
+                        .getLogicalConnection().getPhysicalConnection().isClosed();
+            } catch (RuntimeException | SQLException unknown) {
+                return false;
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package dev.shapeslab.faults;
+
+import java.sql.SQLException;
+
+/** A database a fault test can take down, bring back and hang, and whose stored circles it can count. */
+public interface DatabaseFaults {
+
+    /** The database goes away: its connections break and new ones are refused. */
+    void stop() throws SQLException;
+
+    /** Brings it back after {@link #stop()}; does nothing if it runs. */
+    void startIfStopped() throws SQLException;
+
+    /** Hangs the database: connections stay open, nothing is answered. */
+    void freeze();
+
+    /** Lets everything sent while frozen through, as a resumed server would. */
+    void thaw();
+
+    /** Circles stored with this colour, read straight from the database. */
+    int countCircles(String colour) throws SQLException;
+}
