@@ -171,6 +171,7 @@ public final class Compare {
         boolean run() throws IOException {
             try {
                 requireFree(options.port, "the app's port (--port)");
+                requireFree(options.managementPort, "the app's management port (--management-port)");
                 if (cell.backend().equals("h2")) {
                     requireFree(options.h2Port, "the H2 server's port (--h2-port)");
                 }
@@ -226,6 +227,25 @@ public final class Compare {
             }
         }
 
+        /**
+         * Saves the app's Prometheus scrape (its own request histogram, refusals, pool waits) to {@code file}:
+         * one before and one after a window, outside the CPU snapshots, so the scrapes cost the window nothing.
+         */
+        private void scrape(String file) throws IOException, InterruptedException {
+            try {
+                HttpResponse<String> metrics = http.send(HttpRequest.newBuilder(URI.create(
+                                "http://127.0.0.1:" + options.managementPort + "/actuator/prometheus"))
+                        .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+                if (metrics.statusCode() == 200) {
+                    Files.writeString(dir.resolve(file), metrics.body());
+                    return;
+                }
+                log("  no server metrics (%s answered %d)", file, metrics.statusCode());
+            } catch (IOException e) {
+                log("  no server metrics (%s: %s)", file, e.getMessage());
+            }
+        }
+
         /** A process left over from an earlier run would answer instead of this cell's: refuse to measure it. */
         private void requireFree(int port, String what) throws CellFailure {
             try (java.net.Socket ignored = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
@@ -256,6 +276,7 @@ public final class Compare {
             command.addAll(options.appJvmOptions(cell.heap(options)));
             command.addAll(List.of("-jar", options.root.resolve("target/shapes-lab-1.0.0-SNAPSHOT.jar").toString(),
                     "--server.port=" + options.port, "--server.address=127.0.0.1",
+                    "--management.server.port=" + options.managementPort,
                     "--spring.profiles.active=" + cell.variant() + "," + cell.backend()));
             switch (cell.backend()) {
                 // The password the script generated for this cell's database is in its data directory.
@@ -441,6 +462,7 @@ public final class Compare {
         private Window window(String name, List<String> generator, int seconds)
                 throws IOException, InterruptedException, CellFailure {
             Properties cpu = new Properties();
+            scrape(name + ".prom-before");
             snapshot(cpu, "before");
             List<String> wrapped = new ArrayList<>(List.of("sh", "-c",
                     "\"$@\"; rc=$?; echo \"" + GeneratorOutput.CPU_LINE_PREFIX + "$(cat /proc/$$/stat)\"; exit $rc", "sh"));
@@ -451,6 +473,7 @@ public final class Compare {
                 throw new CellFailure("window " + name + ": the generator did not finish within " + (seconds + 120) + " s");
             }
             snapshot(cpu, "after");
+            scrape(name + ".prom-after");
             cpu.setProperty("load_seconds", Integer.toString(seconds));
             try (Writer w = Files.newBufferedWriter(dir.resolve(name + ".cpu"), StandardCharsets.UTF_8)) {
                 cpu.store(w, "raw /proc lines around window " + name);

@@ -61,6 +61,7 @@ final class Options {
               --heap SIZE          app heap, -Xms = -Xmx (default: 1g)
               --jvm-opts "OPTS"    more app JVM options
               --port N             app port on 127.0.0.1 (default: 18080)
+              --management-port N  the app's management port, scraped for its own metrics (default: 18081)
               --h2-port N          H2 TCP server port (default: 19092)
               --start-timeout S    (default: 120)
               --out DIR            run directory (default: target/bench/<timestamp>)
@@ -98,6 +99,7 @@ final class Options {
     String jvmOpts = "";
     int port = 18080;
     int h2Port = 19092;
+    int managementPort = 18081;
     int startTimeout = 120;
 
     final Path root = Path.of(System.getProperty("bench.root", "."));
@@ -152,6 +154,7 @@ final class Options {
                         case "--jvm-opts" -> o.jvmOpts = v;
                         case "--port" -> o.port = positive(v, "--port", 1);
                         case "--h2-port" -> o.h2Port = positive(v, "--h2-port", 1);
+                        case "--management-port" -> o.managementPort = positive(v, "--management-port", 1);
                         case "--start-timeout" -> o.startTimeout = positive(v, "--start-timeout", 1);
                         default -> throw new IllegalArgumentException("unknown option " + a);
                     }

@@ -345,9 +345,9 @@ final class Report {
     }
 
     private static void closedTable(StringBuilder md, List<Cell> cells) {
-        md.append("| variant | workload | conn. | latency | req/s | × plain | p50 ms | p99 ms | app µs/req | db µs/req "
-                + "| gen µs/req | gen % machine | warm-up | flags |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        md.append("| variant | workload | conn. | latency | req/s | × plain | p50 ms | p99 ms | server p99 ms | app µs/req "
+                + "| db µs/req | gen µs/req | gen % machine | server: refused, pool wait | warm-up | flags |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Cell c : cells) {
             if (c.error != null) {
                 continue;
@@ -356,12 +356,14 @@ final class Report {
             Spread db = c.db();
             Double plain = plainThroughput(cells, c);
             Window mid = c.measured.get(c.measured.size() / 2);
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f | %s s%s | %s |%n",
+            ServerMetrics server = serverMetrics(c.dir, mid.name());
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f | %s | %s s%s | %s |%n",
                     c.get("variant"), c.get("workload"), c.get("connections"), c.get("latency_ms") + " ms",
                     fmt(rps, "%.0f"), plain == null ? "" : String.format(Locale.ROOT, "%.2f", rps.median() / plain),
-                    mid.load().latencyText("p50"), mid.load().latencyText("p99"), fmt(c.app(), "%.0f"),
-                    db == null ? "–" : fmt(db, "%.0f"), fmt(c.generator(), "%.0f"),
+                    mid.load().latencyText("p50"), mid.load().latencyText("p99"), serverP99(server),
+                    fmt(c.app(), "%.0f"), db == null ? "–" : fmt(db, "%.0f"), fmt(c.generator(), "%.0f"),
                     100 * c.measured.stream().mapToDouble(Window::generatorShare).average().orElse(0),
+                    serverRefusals(server),
                     c.get("warmup_seconds"), c.warmupSettled() ? "" : " (not settled)",
                     String.join("; ", c.flags())));
         }
@@ -374,18 +376,54 @@ final class Report {
         }
         md.append("Open model (").append("latency from each request's due time, generator: OpenLoad):\n\n");
         md.append("| variant | workload | conn. | latency | target req/s | achieved req/s | p50 ms | p99 ms | p99.9 ms "
-                + "| max ms | failed | app µs/req | gen µs/req |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                + "| max ms | server p99 ms | failed | app µs/req | gen µs/req |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Cell c : cells) {
             for (Window w : c.open) {
                 GeneratorOutput o = w.load();
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s ms | %s | %.0f | %s | %s | %s | %s | %d | %.0f | %.0f |%n",
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s ms | %s | %.0f | %s | %s | %s | %s | %s | %d | %.0f | %.0f |%n",
                         c.get("variant"), c.get("workload"), c.get("connections"), c.get("latency_ms"),
                         targetRate(c, w), o.throughput(), o.latencyText("p50"), o.latencyText("p99"), o.latencyText("p99.9"),
-                        o.latencyText("p100"), o.failed(), w.appMicros(), w.generatorMicros()));
+                        o.latencyText("p100"), serverP99(serverMetrics(c.dir, w.name())), o.failed(), w.appMicros(),
+                        w.generatorMicros()));
             }
         }
         md.append('\n');
+    }
+
+    /**
+     * What the app measured itself over window {@code name}: its Prometheus scrapes before and after
+     * ({@code NAME.prom-before}, {@code NAME.prom-after}); null for a run without them.
+     */
+    static ServerMetrics serverMetrics(Path dir, String name) {
+        Path before = dir.resolve(name + ".prom-before");
+        Path after = dir.resolve(name + ".prom-after");
+        if (!Files.exists(before) || !Files.exists(after)) {
+            return null;
+        }
+        try {
+            return ServerMetrics.between(Files.readString(before), Files.readString(after));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The app's own p99 (the upper bound of its histogram bucket), next to the client's. */
+    private static String serverP99(ServerMetrics server) {
+        if (server == null) {
+            return "–";
+        }
+        Double p99 = server.latencySeconds().get(99.0);
+        return p99 == null || p99.isNaN() || p99.isInfinite() ? "–" : String.format(Locale.ROOT, "≤%.1f", p99 * 1000);
+    }
+
+    /** Requests the app turned away (admission, async pool) and its mean wait for a database connection. */
+    private static String serverRefusals(ServerMetrics server) {
+        if (server == null) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%d, %s", server.admissionRejected() + server.asyncPoolRejected(),
+                server.poolWaitMeanMs() == null ? "–" : String.format(Locale.ROOT, "%.2f ms", server.poolWaitMeanMs()));
     }
 
     /** {@code open-50}: 50 % of the cell's knee; {@code open-at-1500}: 1,500 req/s. */

@@ -1,0 +1,47 @@
+package dev.shapeslab.bench;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertNotNull;
+import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
+
+import java.nio.file.Files;
+import org.testng.annotations.Test;
+
+/** The app's own figures from two real scrapes of its Prometheus endpoint (an h2 drill, 503s included). */
+public class ServerMetricsTests {
+
+    private static String sample(String name) throws Exception {
+        return Files.readString(BenchSamples.path(name));
+    }
+
+    @Test
+    public void theWindowIsTheDifferenceOfTheTwoScrapes() throws Exception {
+        ServerMetrics window = ServerMetrics.between(sample("prometheus-before.txt"), sample("prometheus-after.txt"));
+
+        // POST 201: 7,718 - 2,235; POST 503: 22 - 0; GET 200: 1 - 1
+        assertEquals(window.requests(), 7_718 - 2_235 + 22);
+        assertEquals(window.admissionRejected(), 0);
+        assertEquals(window.asyncPoolRejected(), 0);
+        assertNotNull(window.poolWaitMeanMs());
+        assertTrue(window.poolWaitMeanMs() >= 0, window.describe());
+        double p50 = window.latencySeconds().get(50.0);
+        double p99 = window.latencySeconds().get(99.0);
+        assertTrue(p50 > 0 && p50 <= p99 && p99 < 60, window.describe());
+    }
+
+    @Test
+    public void aScrapeWithoutTheRequestHistogramIsRefused() throws Exception {
+        String noHistogram = "# HELP jvm_threads_live_threads\njvm_threads_live_threads 42.0\n";
+
+        expectThrows(IllegalArgumentException.class, () -> ServerMetrics.between(noHistogram, noHistogram));
+    }
+
+    @Test
+    public void samplesAreReadWithTheirLabels() throws Exception {
+        var samples = ServerMetrics.samples(sample("prometheus-after.txt"));
+
+        assertEquals(samples.get("admission_limit"), 150.0);
+        assertEquals(samples.get("hikaricp_connections_acquire_seconds_count{pool=\"HikariPool-1\"}"), 7751.0);
+    }
+}
