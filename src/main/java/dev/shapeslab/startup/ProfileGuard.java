@@ -1,5 +1,9 @@
 package dev.shapeslab.startup;
 
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.stub.StubLatency;
+import dev.shapeslab.persistence.Backends;
+
 import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
@@ -12,8 +16,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Refuses to start with two execution variants or two backends: each would bring its own beans, and a mix
- * would measure something nobody asked for. Runs before any bean is created, so the message is the first
- * error a user sees.
+ * would measure something nobody asked for; and refuses the stub's timer latency under a variant that
+ * cannot wait on timers (only {@code async} takes the wait over; elsewhere the setting would silently do
+ * nothing). Runs before any bean is created, so the message is the first error a user sees.
  */
 @Component
 class ProfileGuard implements BeanFactoryPostProcessor, EnvironmentAware {
@@ -30,19 +35,23 @@ class ProfileGuard implements BeanFactoryPostProcessor, EnvironmentAware {
     @Override
     public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
         List<String> active = Arrays.asList(environment.getActiveProfiles());
-        requireAtMostOne("execution variant", Profiles.EXECUTION, active);
-        requireAtMostOne("backend", Profiles.BACKENDS, active);
+        requireAtMostOne("execution variant", Variants.ALL, active);
+        requireAtMostOne("backend", Backends.ALL, active);
         active.stream()
-                .filter(profile -> !Profiles.EXECUTION.contains(profile) && !Profiles.BACKENDS.contains(profile))
+                .filter(profile -> !Variants.ALL.contains(profile) && !Backends.ALL.contains(profile))
                 .forEach(profile -> log.warn("Profile '{}' is neither an execution variant {} nor a backend {}",
-                        profile, Profiles.EXECUTION, Profiles.BACKENDS));
+                        profile, Variants.ALL, Backends.ALL));
+        if ("timer".equals(environment.getProperty(StubLatency.MODE)) && !active.contains(Variants.ASYNC)) {
+            throw new IllegalStateException(StubLatency.MODE + "=timer needs the " + Variants.ASYNC
+                    + " variant: only it waits on timers");
+        }
     }
 
     private static void requireAtMostOne(String axis, List<String> choices, List<String> active) {
         List<String> chosen = active.stream().filter(choices::contains).toList();
         if (chosen.size() > 1) {
             throw new IllegalStateException("Profiles " + chosen + " are all " + axis + "s; activate at most one of "
-                    + choices + " (for example --spring.profiles.active=" + Profiles.ASYNC + "," + Profiles.STUB + ")");
+                    + choices + " (for example --spring.profiles.active=" + Variants.ASYNC + "," + Backends.STUB + ")");
         }
     }
 }

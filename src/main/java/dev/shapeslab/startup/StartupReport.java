@@ -1,5 +1,7 @@
 package dev.shapeslab.startup;
 
+import dev.shapeslab.persistence.Backends;
+
 import dev.shapeslab.execution.ExecutionVariant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -52,13 +54,13 @@ class StartupReport implements InfoContributor {
     }
 
     private String backend() {
-        if (Arrays.asList(environment.getActiveProfiles()).contains(Profiles.STUB)) {
+        if (Arrays.asList(environment.getActiveProfiles()).contains(Backends.STUB)) {
             return "stub (in memory, no database), latency " + environment.getProperty("stub.latency", "0ms")
                     + " (mode " + environment.getProperty("stub.latency-mode", "auto") + ")";
         }
         List<String> active = Arrays.asList(environment.getActiveProfiles());
-        String name = active.contains(Profiles.PG) ? "PostgreSQL"
-                : active.contains(Profiles.H2) ? "external H2 TCP server" : "embedded in-memory H2";
+        String name = active.contains(Backends.PG) ? "PostgreSQL"
+                : active.contains(Backends.H2) ? "external H2 TCP server" : "embedded in-memory H2";
         return name + " at " + withoutCredentials(environment.getProperty("spring.datasource.url"))
                 + " as user " + environment.getProperty("spring.datasource.username");
     }

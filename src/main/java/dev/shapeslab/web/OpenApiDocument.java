@@ -1,6 +1,5 @@
 package dev.shapeslab.web;
 
-import dev.shapeslab.execution.ExecutionVariant;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.core.util.Json;
 import io.swagger.v3.jaxrs2.Reader;
@@ -22,6 +21,8 @@ import io.swagger.v3.oas.models.responses.ApiResponses;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Application;
+import jakarta.ws.rs.core.Context;
 import java.lang.reflect.ParameterizedType;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -54,22 +55,26 @@ public class OpenApiDocument {
             "PUT item", List.of(200, 400, 404, 406, 413, 415),
             "DELETE item", List.of(204, 404));
 
-    private final List<Class<?>> resourceClasses;
     private final int maxLimit;
     private volatile String json;
 
-    OpenApiDocument(ExecutionVariant variant, @Value("${shapes.paging.max-limit:1000}") int maxLimit) {
-        this.resourceClasses = List.copyOf(variant.resourceClasses());
+    OpenApiDocument(@Value("${shapes.paging.max-limit:1000}") int maxLimit) {
         this.maxLimit = maxLimit;
     }
 
-    /** Built on the first request (reading the resources takes a moment no start-up should wait for). */
+    /**
+     * Built on the first request from the application's resources (reading them takes a moment no start-up
+     * should wait for).
+     */
     @GET
     @Produces(jakarta.ws.rs.core.MediaType.APPLICATION_JSON)
-    public String document() {
+    public String document(@Context Application application) {
         String document = json;
         if (document == null) {
-            document = Json.pretty(build(resourceClasses, maxLimit));
+            List<Class<?>> resources = application.getClasses().stream()
+                    .filter(type -> type.isAnnotationPresent(Path.class) && type != OpenApiDocument.class)
+                    .sorted(java.util.Comparator.comparing(Class::getName)).toList();
+            document = Json.pretty(build(resources, maxLimit));
             json = document;
         }
         return document;

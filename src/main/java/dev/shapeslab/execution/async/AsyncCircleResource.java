@@ -1,7 +1,8 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.domain.Circle;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
@@ -9,11 +10,11 @@ import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Profiles.ASYNC)
+@Profile(Variants.ASYNC)
 @Path(ResourcePaths.CIRCLES)
 public class AsyncCircleResource extends AsyncCrudResource<Circle> {
 
-    AsyncCircleResource(AsyncCircleService service, AsyncResponder responder, Paging paging) {
-        super(service, responder, paging, Circle.class);
+    AsyncCircleResource(EntityStore<Circle> store, AsyncServices services, AsyncResponder responder, Paging paging) {
+        super(services.over(store), responder, paging, Circle.class);
     }
 }

@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  *
  * @param <T> the entity type
  */
-public abstract class AsyncCrudService<T extends Identifiable<T>> {
+public class AsyncCrudService<T extends Identifiable<T>> {
 
     private final EntityStore<T> store;
     private final EntityRules rules;
@@ -38,12 +38,12 @@ public abstract class AsyncCrudService<T extends Identifiable<T>> {
     private final Duration latency;
     private final Scheduler latencyTimer;
 
-    protected AsyncCrudService(EntityStore<T> store, EntityRules rules, BlockingWorkPool pool,
+    public AsyncCrudService(EntityStore<T> store, EntityRules rules, BlockingWorkPool pool,
                                Optional<SimulatedLatency> latency, LatencyTimer latencyTimer) {
         this.store = store;
         this.rules = rules;
         this.pool = pool;
-        this.latency = latency.map(SimulatedLatency::forNonBlockingCallers).orElse(Duration.ZERO);
+        this.latency = latency.map(SimulatedLatency::handOverToTimer).orElse(Duration.ZERO);
         this.latencyTimer = latencyTimer.scheduler();
     }
 

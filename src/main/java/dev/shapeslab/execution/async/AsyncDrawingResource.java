@@ -1,7 +1,8 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.domain.Drawing;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
@@ -9,11 +10,11 @@ import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Profiles.ASYNC)
+@Profile(Variants.ASYNC)
 @Path(ResourcePaths.DRAWINGS)
 public class AsyncDrawingResource extends AsyncCrudResource<Drawing> {
 
-    AsyncDrawingResource(AsyncDrawingService service, AsyncResponder responder, Paging paging) {
-        super(service, responder, paging, Drawing.class);
+    AsyncDrawingResource(EntityStore<Drawing> store, AsyncServices services, AsyncResponder responder, Paging paging) {
+        super(services.over(store), responder, paging, Drawing.class);
     }
 }

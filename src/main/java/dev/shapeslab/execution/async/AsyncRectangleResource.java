@@ -1,7 +1,8 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.domain.Rectangle;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
@@ -9,11 +10,11 @@ import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Profiles.ASYNC)
+@Profile(Variants.ASYNC)
 @Path(ResourcePaths.RECTANGLES)
 public class AsyncRectangleResource extends AsyncCrudResource<Rectangle> {
 
-    AsyncRectangleResource(AsyncRectangleService service, AsyncResponder responder, Paging paging) {
-        super(service, responder, paging, Rectangle.class);
+    AsyncRectangleResource(EntityStore<Rectangle> store, AsyncServices services, AsyncResponder responder, Paging paging) {
+        super(services.over(store), responder, paging, Rectangle.class);
     }
 }

@@ -1,6 +1,6 @@
 package dev.shapeslab.execution.async;
 
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.execution.Variants;
 import dev.shapeslab.web.ProblemException;
 import io.reactivex.Single;
 import io.reactivex.disposables.CompositeDisposable;
@@ -30,7 +30,7 @@ import org.springframework.stereotype.Component;
  * </ul>
  */
 @Component
-@Profile(Profiles.ASYNC)
+@Profile(Variants.ASYNC)
 public class AsyncResponder {
 
     private final Duration timeout;

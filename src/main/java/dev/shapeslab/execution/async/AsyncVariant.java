@@ -1,13 +1,13 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.execution.ExecutionVariant;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.execution.Variants;
 import java.util.List;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Profiles.ASYNC)
+@Profile(Variants.ASYNC)
 class AsyncVariant implements ExecutionVariant {
 
     private final BlockingWorkPool pool;
@@ -18,7 +18,7 @@ class AsyncVariant implements ExecutionVariant {
 
     @Override
     public String name() {
-        return Profiles.ASYNC;
+        return Variants.ASYNC;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.shapeslab.execution.async;
 
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.execution.Variants;
 import io.reactivex.Scheduler;
 import io.reactivex.schedulers.Schedulers;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
  * {@link BlockingWorkPool}, so one thread serves any number of waiting requests.
  */
 @Component
-@Profile(Profiles.ASYNC)
+@Profile(Variants.ASYNC)
 public class LatencyTimer implements DisposableBean {
 
     public static final String THREAD_NAME = "latency-timer";

@@ -1,6 +1,8 @@
 package dev.shapeslab.execution.plain;
 
+import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Circle;
+import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
@@ -12,7 +14,7 @@ import org.springframework.stereotype.Component;
 @Path(ResourcePaths.CIRCLES)
 public class PlainCircleResource extends PlainCrudResource<Circle> {
 
-    PlainCircleResource(PlainCircleService service, Paging paging) {
-        super(service, paging, Circle.class);
+    PlainCircleResource(EntityStore<Circle> store, EntityRules rules, Paging paging) {
+        super(new PlainCrudService<>(store, rules), paging, Circle.class);
     }
 }

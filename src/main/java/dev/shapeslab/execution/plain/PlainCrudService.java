@@ -12,12 +12,12 @@ import java.util.List;
  *
  * @param <T> the entity type
  */
-public abstract class PlainCrudService<T extends Identifiable<T>> {
+public class PlainCrudService<T extends Identifiable<T>> {
 
     private final EntityStore<T> store;
     private final EntityRules rules;
 
-    protected PlainCrudService(EntityStore<T> store, EntityRules rules) {
+    public PlainCrudService(EntityStore<T> store, EntityRules rules) {
         this.store = store;
         this.rules = rules;
     }

@@ -1,6 +1,8 @@
 package dev.shapeslab.execution.plain;
 
+import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Rectangle;
+import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
@@ -12,7 +14,7 @@ import org.springframework.stereotype.Component;
 @Path(ResourcePaths.RECTANGLES)
 public class PlainRectangleResource extends PlainCrudResource<Rectangle> {
 
-    PlainRectangleResource(PlainRectangleService service, Paging paging) {
-        super(service, paging, Rectangle.class);
+    PlainRectangleResource(EntityStore<Rectangle> store, EntityRules rules, Paging paging) {
+        super(new PlainCrudService<>(store, rules), paging, Rectangle.class);
     }
 }

@@ -1,28 +1,28 @@
 package dev.shapeslab.execution.plain;
 
 import dev.shapeslab.execution.ExecutionVariant;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.execution.Variants;
 import java.util.List;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /** The default variant: blocking, thread per request. */
 @Component
-@Profile("!" + Profiles.RXJAVA + " & !" + Profiles.ASYNC + " & !" + Profiles.VIRTUAL)
+@Profile("!" + Variants.RXJAVA + " & !" + Variants.ASYNC + " & !" + Variants.VIRTUAL)
 public class PlainVariant implements ExecutionVariant {
 
     /**
      * The profiles under which the plain resources serve: this variant, and {@code virtual}, which runs the
      * same code on virtual threads.
      */
-    public static final String SERVES = "!" + Profiles.RXJAVA + " & !" + Profiles.ASYNC;
+    public static final String SERVES = "!" + Variants.RXJAVA + " & !" + Variants.ASYNC;
 
     public static final List<Class<?>> RESOURCES =
             List.of(PlainCircleResource.class, PlainRectangleResource.class, PlainDrawingResource.class);
 
     @Override
     public String name() {
-        return Profiles.PLAIN;
+        return Variants.PLAIN;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package dev.shapeslab.execution.rxjava;
 
+import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Circle;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
@@ -9,11 +11,11 @@ import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Profiles.RXJAVA)
+@Profile(Variants.RXJAVA)
 @Path(ResourcePaths.CIRCLES)
 public class RxCircleResource extends RxCrudResource<Circle> {
 
-    RxCircleResource(RxCircleService service, Paging paging) {
-        super(service, paging, Circle.class);
+    RxCircleResource(EntityStore<Circle> store, EntityRules rules, Paging paging) {
+        super(new RxCrudService<>(store, rules), paging, Circle.class);
     }
 }

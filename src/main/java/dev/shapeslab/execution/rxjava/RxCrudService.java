@@ -21,12 +21,12 @@ import java.util.List;
  *
  * @param <T> the entity type
  */
-public abstract class RxCrudService<T extends Identifiable<T>> {
+public class RxCrudService<T extends Identifiable<T>> {
 
     private final EntityStore<T> store;
     private final EntityRules rules;
 
-    protected RxCrudService(EntityStore<T> store, EntityRules rules) {
+    public RxCrudService(EntityStore<T> store, EntityRules rules) {
         this.store = store;
         this.rules = rules;
     }

@@ -1,18 +1,18 @@
 package dev.shapeslab.execution.rxjava;
 
 import dev.shapeslab.execution.ExecutionVariant;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.execution.Variants;
 import java.util.List;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Profiles.RXJAVA)
+@Profile(Variants.RXJAVA)
 class RxJavaVariant implements ExecutionVariant {
 
     @Override
     public String name() {
-        return Profiles.RXJAVA;
+        return Variants.RXJAVA;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package dev.shapeslab.execution.rxjava;
 
+import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Rectangle;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
@@ -9,11 +11,11 @@ import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Profiles.RXJAVA)
+@Profile(Variants.RXJAVA)
 @Path(ResourcePaths.RECTANGLES)
 public class RxRectangleResource extends RxCrudResource<Rectangle> {
 
-    RxRectangleResource(RxRectangleService service, Paging paging) {
-        super(service, paging, Rectangle.class);
+    RxRectangleResource(EntityStore<Rectangle> store, EntityRules rules, Paging paging) {
+        super(new RxCrudService<>(store, rules), paging, Rectangle.class);
     }
 }

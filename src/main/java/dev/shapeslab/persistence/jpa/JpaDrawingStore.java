@@ -1,7 +1,7 @@
 package dev.shapeslab.persistence.jpa;
 
 import dev.shapeslab.domain.Drawing;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.persistence.Backends;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.context.annotation.Profile;
@@ -14,7 +14,7 @@ import org.springframework.transaction.annotation.Transactional;
  * one join; paging a fetch join directly would page in memory.
  */
 @Repository
-@Profile("!" + Profiles.STUB)
+@Profile("!" + Backends.STUB)
 class JpaDrawingStore extends JpaEntityStore<Drawing> {
 
     private static final String WITH_SHAPES = "select d from Drawing d left join fetch d.shapes";

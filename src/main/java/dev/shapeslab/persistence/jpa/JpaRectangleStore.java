@@ -1,12 +1,12 @@
 package dev.shapeslab.persistence.jpa;
 
 import dev.shapeslab.domain.Rectangle;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.persistence.Backends;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 @Repository
-@Profile("!" + Profiles.STUB)
+@Profile("!" + Backends.STUB)
 class JpaRectangleStore extends JpaShapeStore<Rectangle> {
 
     JpaRectangleStore() {

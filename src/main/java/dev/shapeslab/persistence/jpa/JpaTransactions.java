@@ -1,6 +1,6 @@
 package dev.shapeslab.persistence.jpa;
 
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.persistence.Backends;
 import java.sql.SQLException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.slf4j.Logger;
@@ -30,7 +30,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * ends), so there is nothing left to roll back: the database's own failure goes on to {@link StoreOutages}.
  */
 @Configuration(proxyBeanMethods = false)
-@Profile("!" + Profiles.STUB)
+@Profile("!" + Backends.STUB)
 class JpaTransactions {
 
     @Bean

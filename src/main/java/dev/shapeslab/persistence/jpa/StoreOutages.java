@@ -15,7 +15,7 @@ import org.springframework.aop.framework.autoproxy.AbstractBeanFactoryAwareAdvis
 import org.springframework.aop.support.ComposablePointcut;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.RootClassFilter;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.persistence.Backends;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
@@ -38,7 +38,7 @@ import org.springframework.transaction.TransactionTimedOutException;
  * that cannot be known is a commit whose answer was lost with the connection (see the README).
  */
 @Component
-@Profile("!" + Profiles.STUB)
+@Profile("!" + Backends.STUB)
 class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor {
 
     static final String BROKEN = "database connection broken";

@@ -1,14 +1,14 @@
 package dev.shapeslab.persistence.stub;
 
 import dev.shapeslab.domain.Drawing;
-import dev.shapeslab.startup.Profiles;
+import dev.shapeslab.persistence.Backends;
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 /** Drawings hold their shapes, so deleting a drawing deletes them and they are reachable only through it. */
 @Repository
-@Profile(Profiles.STUB)
+@Profile(Backends.STUB)
 class StubDrawingStore extends StubEntityStore<Drawing> {
 
     private final AtomicLong shapeIds;

@@ -1,11 +1,10 @@
 package dev.shapeslab.persistence.stub;
 
+import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.SimulatedLatency;
-import dev.shapeslab.startup.Profiles;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
-import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
@@ -15,44 +14,43 @@ import org.springframework.stereotype.Component;
  * <li>{@code blocking}: the store sleeps on the calling thread, as a blocking (JDBC) driver holds its thread
  * while the database works.</li>
  * <li>{@code timer}: the store answers at once and the caller waits on a timer first, holding no thread, as
- * over a non-blocking driver. Only the {@code async} variant waits on timers.</li>
- * <li>{@code auto} (the default): {@code timer} under {@code async}, {@code blocking} otherwise.</li>
+ * over a non-blocking driver. Only a variant that can wait on timers takes the wait over
+ * ({@link #handOverToTimer()}; the {@code async} variant does), and start-up refuses {@code timer} under
+ * any other.</li>
+ * <li>{@code auto} (the default): {@code timer} when a variant takes the wait over, {@code blocking}
+ * otherwise.</li>
  * </ul>
  * Which of the two applies decides whether async pays off; {@code blocking} under {@code async} shows async
  * over a blocking driver, the situation of the original article series.
  */
 @Component
-@Profile(Profiles.STUB)
+@Profile(Backends.STUB)
 public class StubLatency implements SimulatedLatency {
 
-    private final Duration latency;
-    private final boolean onTimer;
+    public static final String MODE = "stub.latency-mode";
 
-    StubLatency(@Value("${stub.latency:0ms}") Duration latency,
-                @Value("${stub.latency-mode:auto}") String mode, Environment environment) {
+    private final Duration latency;
+    private final String mode;
+    private volatile boolean onTimer;
+
+    StubLatency(@Value("${stub.latency:0ms}") Duration latency, @Value("${" + MODE + ":auto}") String mode) {
         if (latency.isNegative()) {
             throw new IllegalArgumentException("stub.latency must not be negative: " + latency);
         }
-        boolean async = environment.matchesProfiles(Profiles.ASYNC);
+        if (!mode.equals("auto") && !mode.equals("blocking") && !mode.equals("timer")) {
+            throw new IllegalArgumentException(MODE + " must be auto, blocking or timer, not '" + mode + "'");
+        }
         this.latency = latency;
-        this.onTimer = switch (mode) {
-            case "auto" -> async;
-            case "blocking" -> false;
-            case "timer" -> {
-                if (!async) {
-                    throw new IllegalArgumentException(
-                            "stub.latency-mode=timer needs the async variant: only it waits on timers");
-                }
-                yield true;
-            }
-            default -> throw new IllegalArgumentException(
-                    "stub.latency-mode must be auto, blocking or timer, not '" + mode + "'");
-        };
+        this.mode = mode;
     }
 
     @Override
-    public Duration forNonBlockingCallers() {
-        return onTimer ? latency : Duration.ZERO;
+    public Duration handOverToTimer() {
+        if (mode.equals("blocking")) {
+            return Duration.ZERO;
+        }
+        onTimer = true;
+        return latency;
     }
 
     void pause() {

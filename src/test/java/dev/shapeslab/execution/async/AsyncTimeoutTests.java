@@ -3,9 +3,13 @@ package dev.shapeslab.execution.async;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.domain.Circle;
 import dev.shapeslab.execution.HttpTestSupport;
+import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpResponse;
+import org.springframework.context.ApplicationContext;
+import org.springframework.core.ResolvableType;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.Test;
@@ -45,8 +49,15 @@ public class AsyncTimeoutTests extends HttpTestSupport {
     }
 
     /** Counted without the HTTP API, whose every call would time out here. */
-    static int circleCount(org.springframework.context.ApplicationContext applicationContext) {
-        return applicationContext.getBean(AsyncCircleService.class).list(WorkGate.OPEN, 0, 1000)
+    static int circleCount(ApplicationContext applicationContext) {
+        return applicationContext.getBean(AsyncServices.class).over(circles(applicationContext))
+                .list(WorkGate.OPEN, 0, 1000)
                 .timeout(5, java.util.concurrent.TimeUnit.SECONDS).blockingGet().size();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static EntityStore<Circle> circles(ApplicationContext applicationContext) {
+        return (EntityStore<Circle>) applicationContext.getBeanProvider(
+                ResolvableType.forClassWithGenerics(EntityStore.class, Circle.class)).getObject();
     }
 }

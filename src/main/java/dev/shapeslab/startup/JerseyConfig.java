@@ -1,6 +1,10 @@
-package dev.shapeslab.web;
+package dev.shapeslab.startup;
 
 import dev.shapeslab.execution.ExecutionVariant;
+import dev.shapeslab.web.OpenApiDocument;
+import dev.shapeslab.web.ProblemMappers;
+import dev.shapeslab.web.RequestBodyGuard;
+import dev.shapeslab.web.ResponseBodyGuard;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 import org.springframework.beans.factory.annotation.Value;
@@ -8,8 +12,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.util.unit.DataSize;
 
 /**
- * The Jersey application: the active execution variant's resources, registered by class (Jersey then
- * takes the Spring beans), problem+json for every error, and guards on reading and writing bodies.
+ * The Jersey application, composed here because it joins the two sides: the active execution variant's
+ * resources, registered by class (Jersey then takes the Spring beans), and the web layer's problem+json
+ * for every error, guards on reading and writing bodies, and the OpenAPI document.
  */
 @Component
 public class JerseyConfig extends ResourceConfig {

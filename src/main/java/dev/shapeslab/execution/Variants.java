@@ -1,0 +1,20 @@
+package dev.shapeslab.execution;
+
+import java.util.List;
+
+/**
+ * The execution variants' profile names, one of which is active ({@value #PLAIN} when none is given). Each
+ * variant's beans declare which of them they serve.
+ */
+public final class Variants {
+
+    public static final String PLAIN = "plain";
+    public static final String RXJAVA = "rxjava";
+    public static final String ASYNC = "async";
+    public static final String VIRTUAL = "virtual";
+
+    public static final List<String> ALL = List.of(PLAIN, RXJAVA, ASYNC, VIRTUAL);
+
+    private Variants() {
+    }
+}

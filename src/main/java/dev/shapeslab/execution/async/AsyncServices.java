@@ -1,0 +1,33 @@
+package dev.shapeslab.execution.async;
+
+import dev.shapeslab.domain.EntityRules;
+import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.persistence.SimulatedLatency;
+import java.util.Optional;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+
+/** Makes the {@link AsyncCrudService} of a store: what every async service shares, given once. */
+@Component
+@Profile(Variants.ASYNC)
+public class AsyncServices {
+
+    private final EntityRules rules;
+    private final BlockingWorkPool pool;
+    private final Optional<SimulatedLatency> latency;
+    private final LatencyTimer latencyTimer;
+
+    AsyncServices(EntityRules rules, BlockingWorkPool pool, Optional<SimulatedLatency> latency,
+                  LatencyTimer latencyTimer) {
+        this.rules = rules;
+        this.pool = pool;
+        this.latency = latency;
+        this.latencyTimer = latencyTimer;
+    }
+
+    public <T extends Identifiable<T>> AsyncCrudService<T> over(EntityStore<T> store) {
+        return new AsyncCrudService<>(store, rules, pool, latency, latencyTimer);
+    }
+}

@@ -1,0 +1,20 @@
+package dev.shapeslab.persistence;
+
+import java.util.List;
+
+/**
+ * The backends' profile names, at most one of which is active; none means the embedded in-memory H2
+ * database ({@value #EMBEDDED}).
+ */
+public final class Backends {
+
+    public static final String EMBEDDED = "embedded";
+    public static final String H2 = "h2";
+    public static final String PG = "pg";
+    public static final String STUB = "stub";
+
+    public static final List<String> ALL = List.of(EMBEDDED, H2, PG, STUB);
+
+    private Backends() {
+    }
+}

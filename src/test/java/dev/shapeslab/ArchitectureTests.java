@@ -1,0 +1,49 @@
+package dev.shapeslab;
+
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.testng.annotations.DataProvider;
+import org.testng.annotations.Test;
+
+/**
+ * Dependencies point one way: domain ← persistence ← execution → web, with start-up (the composition of
+ * the variant, the backend and the web layer) at the root. A backend never asks which execution model runs,
+ * and the web layer never knows which variant it serves.
+ */
+public class ArchitectureTests {
+
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.shapeslab");
+
+    @DataProvider
+    public Object[][] rules() {
+        return new Object[][] {
+                {"domain depends on no other layer", noClasses().that().resideInAPackage("dev.shapeslab.domain..")
+                        .should().dependOnClassesThat().resideInAnyPackage("dev.shapeslab.persistence..",
+                                "dev.shapeslab.execution..", "dev.shapeslab.web..", "dev.shapeslab.startup..")},
+                {"persistence knows neither execution models nor the web", noClasses().that()
+                        .resideInAPackage("dev.shapeslab.persistence..").should().dependOnClassesThat()
+                        .resideInAnyPackage("dev.shapeslab.execution..", "dev.shapeslab.web..",
+                                "dev.shapeslab.startup..")},
+                {"the web layer serves any variant over any backend", noClasses().that()
+                        .resideInAPackage("dev.shapeslab.web..").should().dependOnClassesThat()
+                        .resideInAnyPackage("dev.shapeslab.execution..", "dev.shapeslab.persistence..",
+                                "dev.shapeslab.startup..")},
+                {"execution models are composed, not composing", noClasses().that()
+                        .resideInAPackage("dev.shapeslab.execution..").should().dependOnClassesThat()
+                        .resideInAPackage("dev.shapeslab.startup..")},
+                {"no cycles between layers", slices().matching("dev.shapeslab.(*)..").should().beFreeOfCycles()},
+        };
+    }
+
+    @Test(dataProvider = "rules")
+    public void dependenciesPointOneWay(String rule, ArchRule check) {
+        check.check(MAIN);
+    }
+}
