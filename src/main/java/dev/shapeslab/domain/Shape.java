@@ -3,6 +3,7 @@ package dev.shapeslab.domain;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.OptBoolean;
 import jakarta.persistence.AttributeOverride;
 import jakarta.persistence.Column;
 import jakarta.persistence.DiscriminatorColumn;
@@ -49,7 +50,10 @@ import jakarta.validation.constraints.Size;
 })
 @Inheritance(strategy = InheritanceType.SINGLE_TABLE)
 @DiscriminatorColumn(name = "shape_type", length = 16)
-@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = Shape.TYPE_PROPERTY)
+// shapeType may be omitted where the type is already known (POST /circles needs no "shapeType": "circle"),
+// and is required where it is not (a drawing's shapes); an unknown or mismatched one still fails.
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = Shape.TYPE_PROPERTY,
+        requireTypeIdForSubtypes = OptBoolean.FALSE)
 @JsonSubTypes({
         @JsonSubTypes.Type(value = Circle.class, names = {Circle.TYPE_NAME, ".Circle"}),
         @JsonSubTypes.Type(value = Rectangle.class, names = {Rectangle.TYPE_NAME, ".Rectangle"})
