@@ -1,6 +1,7 @@
 package dev.shapeslab.startup;
 
 import dev.shapeslab.execution.ExecutionVariant;
+import dev.shapeslab.web.BackgroundTimeouts;
 import dev.shapeslab.web.OpenApiDocument;
 import dev.shapeslab.web.ProblemMappers;
 import dev.shapeslab.web.RequestBodyGuard;
@@ -26,6 +27,7 @@ public class JerseyConfig extends ResourceConfig {
         ProblemMappers.ALL.forEach(this::register);
         register(new RequestBodyGuard(maxBodySize.toBytes()));
         register(ResponseBodyGuard.class);
+        register(BackgroundTimeouts.class);
         property(ServerProperties.WADL_FEATURE_DISABLE, true);
         property(ServerProperties.BV_FEATURE_DISABLE, true);
         // Error responses without an entity would otherwise get Tomcat's HTML error page.

@@ -1,0 +1,30 @@
+package dev.shapeslab.web;
+
+import java.util.concurrent.RejectedExecutionHandler;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import org.glassfish.jersey.server.BackgroundScheduler;
+import org.glassfish.jersey.spi.ScheduledThreadPoolExecutorProvider;
+
+/**
+ * Jersey's background scheduler, on which it sets the timeout of every suspended response, with cancelled
+ * timeouts removed at once. Jersey's own keeps a cancelled timeout queued until it would have fired, and
+ * with it the whole request: under async, at 5,000 answers a second and a 10 s timeout, that held some
+ * 50,000 finished requests (measured: heap full, full GCs, an OutOfMemoryError at -Xmx512m once 503s came
+ * fast). Same single thread, same name pattern otherwise.
+ */
+@BackgroundScheduler
+public class BackgroundTimeouts extends ScheduledThreadPoolExecutorProvider {
+
+    public BackgroundTimeouts() {
+        super("jersey-background-task-scheduler");
+    }
+
+    @Override
+    protected ScheduledThreadPoolExecutor createExecutor(int corePoolSize, ThreadFactory threadFactory,
+                                                         RejectedExecutionHandler handler) {
+        ScheduledThreadPoolExecutor executor = super.createExecutor(corePoolSize, threadFactory, handler);
+        executor.setRemoveOnCancelPolicy(true);
+        return executor;
+    }
+}
