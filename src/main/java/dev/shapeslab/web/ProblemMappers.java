@@ -2,6 +2,7 @@ package dev.shapeslab.web;
 
 import dev.shapeslab.domain.InvalidEntityException;
 import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
 public final class ProblemMappers {
 
     public static final List<Class<?>> ALL = List.of(
-            NotFound.class, Invalid.class, Param.class, Web.class, Unavailable.class, Unexpected.class);
+            NotFound.class, Invalid.class, Param.class, Web.class, Unavailable.class, OutcomeUnknown.class,
+            Unexpected.class);
 
     private ProblemMappers() {
     }
@@ -131,12 +133,32 @@ public final class ProblemMappers {
                     path(uriInfo)).toResponse().header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS).build();
         }
 
-        private static String rootCause(Throwable failure) {
+        static String rootCause(Throwable failure) {
             Throwable root = failure;
             while (root.getCause() != null && root.getCause() != root) {
                 root = root.getCause();
             }
             return root.getClass().getSimpleName() + ": " + root.getMessage();
+        }
+    }
+
+    /**
+     * The database stopped answering while a write was being committed: 500, since the write may or may not
+     * be stored, and without {@code Retry-After}, since a blind retry may store it twice.
+     */
+    public static class OutcomeUnknown implements ExceptionMapper<StoreOutcomeUnknownException> {
+        private static final IntervalLog log =
+                new IntervalLog(LoggerFactory.getLogger(OutcomeUnknown.class), Duration.ofSeconds(10));
+
+        @Context
+        private UriInfo uriInfo;
+
+        @Override
+        public Response toResponse(StoreOutcomeUnknownException exception) {
+            log.warn("outcome unknown", "Answering 500, a commit's outcome is unknown: the database stopped "
+                    + "answering while it was under way (" + Unavailable.rootCause(exception) + ")");
+            return Problem.of(500, "The database stopped answering while this write was being committed: it may "
+                    + "or may not have been stored. Read it back before trying again", path(uriInfo)).toResponse().build();
         }
     }
 

@@ -47,6 +47,9 @@ final class FaultFigures {
     long lost;
     long unverified;
     long storedThoughRejected;
+    /** 500s whose commit's outcome the app reported unknown, and how many of those were stored. */
+    long outcomeUnknown;
+    long outcomeUnknownStored;
     long unanswered;
     long unansweredStored;
     long logBytes;
@@ -115,7 +118,11 @@ final class FaultFigures {
         acknowledged = records.stream().filter(DrillRecord::created).count();
         lost = readBack.values().stream().filter("404"::equals).count();
         unverified = acknowledged - lost - readBack.values().stream().filter("200"::equals).count();
-        storedThoughRejected = records.stream().filter(r -> r.answered() && !r.created() && stored.contains(r.n())).count();
+        // A 500 is the app saying "outcome unknown" (the database went away while committing), not a refusal.
+        storedThoughRejected = records.stream().filter(r -> r.answered() && !r.created() && !r.status().equals("500")
+                && stored.contains(r.n())).count();
+        outcomeUnknown = records.stream().filter(r -> r.status().equals("500")).count();
+        outcomeUnknownStored = records.stream().filter(r -> r.status().equals("500") && stored.contains(r.n())).count();
         unanswered = records.stream().filter(r -> !r.answered()).count();
         unansweredStored = records.stream().filter(r -> !r.answered() && stored.contains(r.n())).count();
         logBytes = bytes("load_end") - bytes("fault_start");

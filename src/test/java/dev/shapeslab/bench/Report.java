@@ -276,20 +276,22 @@ final class Report {
                     database's return (kill: its port accepts again; freeze: SIGCONT), those not answered 201. *back → 201*:
                     from the database's return to the first 201 after it. *lost*: 201s whose id reads back 404 (not
                     verified: the read-back kept failing). *stored though rejected*: rows, read over JDBC, of requests
-                    answered other than 201 (*no answer, stored*: client timeouts and dropped connections, which promised
-                    nothing). *log*: bytes of app.log from the fault to the end of the load. Heap: used, sampled each second.
+                    answered other than 201 and 500 (*500 outcome unknown*: the app said the database went away while
+                    committing, so the write may or may not be stored; *no answer, stored*: client timeouts and dropped
+                    connections, which promised nothing). *log*: bytes of app.log from the fault to the end of the load. Heap: used, sampled each second.
 
-                    | variant | fault | before the fault, not 201 | during the fault, not 201 | slowest error answer | back → 201 | after, not 201 | longest request | 201s | lost (not verified) | stored though rejected | no answer, stored | log | peak heap MiB, full GCs | peak RSS MiB | targets not met |
-                    |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+                    | variant | fault | before the fault, not 201 | during the fault, not 201 | slowest error answer | back → 201 | after, not 201 | longest request | 201s | lost (not verified) | stored though rejected | 500 outcome unknown, stored | no answer, stored | log | peak heap MiB, full GCs | peak RSS MiB | targets not met |
+                    |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
                     """);
             for (Cell c : database) {
                 FaultFigures f = c.drill;
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %,d | %d (%d) | %d | %d of %d | %s | %s | %.0f | %s |%n",
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %,d | %d (%d) | %d | %d of %d | %d of %d | %s | %s | %.0f | %s |%n",
                         c.get("variant"), f.fault, FaultFigures.notCreated(f.before), FaultFigures.notCreated(f.during),
                         f.slowestAnswerDuringMillis == null ? "–" : String.format(Locale.ROOT, "%.0f ms", f.slowestAnswerDuringMillis),
                         f.recoveryMillis == null ? "never" : String.format(Locale.ROOT, "%.2f s", f.recoveryMillis / 1e3),
                         FaultFigures.notCreated(f.after), longest(f), f.acknowledged, f.lost, f.unverified,
-                        f.storedThoughRejected, f.unansweredStored, f.unanswered, bytes(f.logBytes), heap(f),
+                        f.storedThoughRejected, f.outcomeUnknownStored, f.outcomeUnknown, f.unansweredStored, f.unanswered,
+                        bytes(f.logBytes), heap(f),
                         f.peakRssKib / 1024.0, f.unmet().isEmpty() ? "all met" : String.join("; ", f.unmet())));
             }
             md.append('\n');

@@ -3,6 +3,7 @@ package dev.shapeslab.persistence.jpa;
 import dev.shapeslab.persistence.Backends;
 import java.sql.SQLException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -43,6 +44,37 @@ class JpaTransactions {
     static final class ClosedConnectionTolerant extends JpaTransactionManager {
 
         private static final Logger log = LoggerFactory.getLogger(ClosedConnectionTolerant.class);
+
+        /**
+         * Sends the transaction's writes before the commit, so that a failure here is known not to be
+         * committed (the transaction rolls back) and only the commit itself can leave the outcome open.
+         */
+        @Override
+        protected void prepareForCommit(DefaultTransactionStatus status) {
+            super.prepareForCommit(status);
+            if (!status.isReadOnly() && TransactionSynchronizationManager.getResource(obtainEntityManagerFactory())
+                    instanceof EntityManagerHolder holder) {
+                holder.getEntityManager().flush();
+            }
+        }
+
+        /**
+         * A commit that failed because the connection broke or the database stopped answering may have been
+         * applied: it is reported as such, never as a refusal (the freeze drill found creates answered 503
+         * whose commit the database applied when it resumed). A connection the pool had already closed
+         * sent nothing, so that stays an outage.
+         */
+        @Override
+        protected void doCommit(DefaultTransactionStatus status) {
+            try {
+                super.doCommit(status);
+            } catch (RuntimeException failure) {
+                if (StoreOutages.commitMayHaveLanded(failure)) {
+                    throw new StoreOutcomeUnknownException(failure);
+                }
+                throw failure;
+            }
+        }
 
         @Override
         protected void doRollback(DefaultTransactionStatus status) {

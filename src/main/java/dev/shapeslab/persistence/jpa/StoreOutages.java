@@ -1,5 +1,6 @@
 package dev.shapeslab.persistence.jpa;
 
+import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
@@ -84,6 +85,12 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor {
             }
             try {
                 return invocation.proceed();
+            } catch (StoreOutcomeUnknownException unknown) {
+                if (failFastNanos > 0) {
+                    unreachable = new Unreachable(nanoClock.getAsLong() + failFastNanos,
+                            new StoreUnavailableException(BROKEN, unknown.getCause()));
+                }
+                throw unknown;
             } catch (RuntimeException failure) {
                 Optional<String> kind = kindOf(failure);
                 if (kind.isEmpty()) {
@@ -100,6 +107,24 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor {
                 translate);
         // Outside the transaction interceptor, which throws on begin and commit.
         setBeforeExistingAdvisors(true);
+    }
+
+    /**
+     * Whether a failed commit may still have been applied: the connection broke or the database stopped
+     * answering while the commit was under way. Not when the pool had closed the connection before (nothing
+     * was sent).
+     */
+    static boolean commitMayHaveLanded(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException closed && closed.getSQLState() == null
+                    && HIKARI_CLOSED.equals(closed.getMessage())) {
+                return false;
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return kindOf(failure).filter(kind -> kind.equals(BROKEN) || kind.equals(NO_ANSWER)).isPresent();
     }
 
     /** The advice, for tests. */

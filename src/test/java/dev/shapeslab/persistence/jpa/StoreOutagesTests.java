@@ -1,6 +1,8 @@
 package dev.shapeslab.persistence.jpa;
 
 import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.assertSame;
 import static org.testng.Assert.expectThrows;
 
@@ -127,5 +129,17 @@ public class StoreOutagesTests {
         // PostgreSQL's (whose codes are 0 and whose SQLStates say everything)
         assertEquals(StoreOutages.kindOf(new SQLException("something else", "XX000", 57014)), Optional.empty());
         assertEquals(StoreOutages.kindOf(new SQLException("something else", "XX000", 90067)), Optional.empty());
+    }
+
+    @Test
+    public void aCommitMayHaveLandedOnlyIfTheDatabaseWentAwayWhileItWasUnderWay() {
+        assertTrue(StoreOutages.commitMayHaveLanded(wrapped(new SQLException("I/O error", "08006",
+                new SocketTimeoutException("Read timed out")))));
+        assertTrue(StoreOutages.commitMayHaveLanded(wrapped(
+                new JdbcSQLNonTransientConnectionException("Connection is broken", null, "90067", 90067, null, null))));
+        assertFalse(StoreOutages.commitMayHaveLanded(wrapped(new SQLException("Connection is closed"))),
+                "the pool had closed the connection: nothing was sent");
+        assertFalse(StoreOutages.commitMayHaveLanded(wrapped(new SQLTransientConnectionException("timed out"))));
+        assertFalse(StoreOutages.commitMayHaveLanded(new IllegalStateException("a bug")));
     }
 }
