@@ -1,5 +1,7 @@
 package dev.shapeslab.faults;
 
+import static org.awaitility.Awaitility.await;
+
 import dev.shapeslab.persistence.PostgresTestDatabase;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -54,26 +56,16 @@ public final class PostgresFaults implements DatabaseFaults {
                 terminate.executeQuery().close();
             }
             // Terminating is a signal: wait until the processes are gone, as after a real shutdown.
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             try (PreparedStatement remaining = admin.prepareStatement(
                     "select count(*) from pg_stat_activity where client_port = any(?)")) {
                 remaining.setArray(1, clientPorts);
-                while (true) {
+                await().atMost(Duration.ofSeconds(10)).until(() -> {
                     try (ResultSet result = remaining.executeQuery()) {
                         result.next();
-                        if (result.getInt(1) == 0) {
-                            return;
-                        }
+                        return result.getInt(1) == 0;
                     }
-                    if (System.nanoTime() > deadline) {
-                        throw new IllegalStateException("the app's PostgreSQL sessions did not end within 10 s");
-                    }
-                    Thread.sleep(20);
-                }
+                });
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 
