@@ -1,6 +1,9 @@
 package dev.shapeslab.startup;
 
 import dev.shapeslab.execution.ExecutionVariant;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.glassfish.jersey.micrometer.server.DefaultJerseyTagsProvider;
+import org.glassfish.jersey.micrometer.server.MetricsApplicationEventListener;
 import dev.shapeslab.web.BackgroundTimeouts;
 import dev.shapeslab.web.OpenApiDocument;
 import dev.shapeslab.web.ProblemMappers;
@@ -21,12 +24,16 @@ import org.springframework.util.unit.DataSize;
 public class JerseyConfig extends ResourceConfig {
 
     public JerseyConfig(ExecutionVariant variant,
-                        @Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize) {
+                        @Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize, MeterRegistry registry) {
         variant.resourceClasses().forEach(this::register);
         register(OpenApiDocument.class);
         ProblemMappers.ALL.forEach(this::register);
         register(new RequestBodyGuard(maxBodySize.toBytes()));
         register(ResponseBodyGuard.class);
+        // http.server.requests per resource method and status, timed from the request's start to its end,
+        // async responses included (see ShapesLabApplication for why not Boot's observation-based one).
+        register(new MetricsApplicationEventListener(registry, new DefaultJerseyTagsProvider(),
+                "http.server.requests", true));
         register(BackgroundTimeouts.class);
         property(ServerProperties.WADL_FEATURE_DISABLE, true);
         property(ServerProperties.BV_FEATURE_DISABLE, true);
