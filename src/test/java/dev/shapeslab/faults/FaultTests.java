@@ -16,8 +16,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.test.context.TestPropertySource;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.testng.annotations.AfterClass;
 import org.testng.annotations.Test;
 
@@ -45,17 +43,8 @@ public abstract class FaultTests extends HttpTestSupport {
 
     static final int MAX_IN_FLIGHT = 2;
 
-    private static final FaultyDatabase DB = new FaultyDatabase("faults");
-
-    @DynamicPropertySource
-    static void database(DynamicPropertyRegistry registry) {
-        DB.register(registry);
-    }
-
-    /** The database this class's tests break; the {@code h2} one unless a subclass says otherwise. */
-    protected DatabaseFaults database() {
-        return DB;
-    }
+    /** The database this class's tests break (registered by the subclass for its backend). */
+    protected abstract DatabaseFaults database();
 
     @AfterClass(alwaysRun = true)
     public void databaseBackUp() throws SQLException {

@@ -1,9 +1,9 @@
 package dev.shapeslab.execution.rxjava;
 
-import dev.shapeslab.faults.FaultTests;
+import dev.shapeslab.faults.H2FaultTests;
 import org.springframework.test.context.ActiveProfiles;
 
 /** Faults and overload under variant rxjava on the h2 backend. */
 @ActiveProfiles({"rxjava", "h2"})
-public class RxJavaFaultTests extends FaultTests {
+public class RxJavaFaultTests extends H2FaultTests {
 }
