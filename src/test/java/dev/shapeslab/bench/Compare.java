@@ -458,9 +458,7 @@ public final class Compare {
             try {
                 List<Future<HttpResponse<String>>> answers = new ArrayList<>();
                 for (Workload.Request r : creates) {
-                    answers.add(pool.submit(() -> http.send(HttpRequest.newBuilder(URI.create(base + r.path()))
-                            .header("Content-Type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString(r.body())).build(), HttpResponse.BodyHandlers.ofString())));
+                    answers.add(pool.submit(() -> create(r)));
                 }
                 for (int i = 0; i < answers.size(); i++) {
                     HttpResponse<String> answer = answers.get(i).get();
@@ -483,6 +481,22 @@ public final class Compare {
             props.setProperty("seeded", seed.circles() + " circles, " + seed.rectangles() + " rectangles, "
                     + seed.drawings() + " drawings");
             return circleIds;
+        }
+
+        /**
+         * One create of the seeding. A 503 (a cold app whose 32 seeding requests outnumber its 10 connections
+         * waits 500 ms for one at most, then answers 503 with Retry-After; the request wrote nothing) is sent
+         * again after 250 ms, for 10 s at most.
+         */
+        private HttpResponse<String> create(Workload.Request r) throws IOException, InterruptedException {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(base + r.path())).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(r.body())).build();
+            HttpResponse<String> answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+            for (int retry = 1; answer.statusCode() == 503 && retry <= 40; retry++) {
+                Thread.sleep(250);
+                answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+            }
+            return answer;
         }
 
         private void addCreates(List<Workload.Request> creates, List<Workload.Request> bodies, String path, int count) {
