@@ -15,7 +15,10 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
         this(scenario, variant, backend, workload, connections, latencyMs, "");
     }
 
-    /** Scenario by scenario, and inside a scenario variant by variant, so that ratios compare neighbours. */
+    /**
+     * Scenario by scenario, and inside a scenario variant by variant, so that ratios compare neighbours; the
+     * backends of a variant ({@code --backends}) one after the other.
+     */
     static List<CellPlan> matrix(Options o) {
         List<CellPlan> cells = new ArrayList<>();
         for (String scenario : o.scenarios) {
@@ -43,20 +46,26 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                 }
                 case "mixed" -> {
                     for (String v : o.variants) {
-                        cells.add(new CellPlan(scenario, v, "h2", Workload.MIXED, o.connections, 0));
+                        for (String b : o.backends) {
+                            cells.add(new CellPlan(scenario, v, b, Workload.MIXED, o.connections, 0));
+                        }
                     }
                 }
                 case "per-type" -> {
                     for (Workload w : o.workloads) {
                         for (String v : o.variants) {
-                            cells.add(new CellPlan(scenario, v, "h2", w, o.connections, 0));
+                            for (String b : o.backends) {
+                                cells.add(new CellPlan(scenario, v, b, w, o.connections, 0));
+                            }
                         }
                     }
                 }
                 case "faults" -> {
                     for (String v : o.variants) {
-                        cells.add(new CellPlan(scenario, v, "h2", Workload.POST_CIRCLE, o.drillConnections, 0, "kill"));
-                        cells.add(new CellPlan(scenario, v, "h2", Workload.POST_CIRCLE, o.drillConnections, 0, "freeze"));
+                        for (String b : o.backends) {
+                            cells.add(new CellPlan(scenario, v, b, Workload.POST_CIRCLE, o.drillConnections, 0, "kill"));
+                            cells.add(new CellPlan(scenario, v, b, Workload.POST_CIRCLE, o.drillConnections, 0, "freeze"));
+                        }
                         cells.add(new CellPlan(scenario, v, "stub", Workload.POST_CIRCLE, o.overloadConnections,
                                 o.latencyMs, "overload"));
                     }
@@ -99,6 +108,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
             default -> { }
         }
         long gatling = scenario.equals("crosscheck") ? 2 * 15 + 5L * o.window : 0;
-        return 20 + 10 + o.warmupMax + (long) o.window * (o.windows + o.openPercents.size() + o.openRates.size() + (o.jfr ? 1 : 0)) + gatling + 10;
+        long database = backend.equals("pg") ? 15 : 0; // initdb and the cluster's start and stop
+        return database + 20 + 10 + o.warmupMax + (long) o.window * (o.windows + o.openPercents.size() + o.openRates.size() + (o.jfr ? 1 : 0)) + gatling + 10;
     }
 }

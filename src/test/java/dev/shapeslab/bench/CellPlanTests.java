@@ -31,4 +31,26 @@ public class CellPlanTests {
         assertThat(mixed.fault()).isEmpty();
         assertThat(mixed.heap(o)).isEqualTo("2g");
     }
+
+    @Test
+    public void backendsMultiplyTheDatabaseCellsAndLeaveTheStubOnesAlone() {
+        Options o = Options.parse(new String[] {"--scenarios", "mixed,per-type,faults,slow-backend", "--variants", "plain,async",
+                "--backends", "h2,pg", "--workloads", "get-circle", "--users", "100", "--no-baseline", "--pg-port", "25432"});
+        List<CellPlan> cells = CellPlan.matrix(o);
+
+        assertThat(o.pgPort).isEqualTo(25432);
+        assertThat(cells).extracting(CellPlan::id).containsExactly(
+                "mixed-plain-h2-mixed-c16", "mixed-plain-pg-mixed-c16", "mixed-async-h2-mixed-c16", "mixed-async-pg-mixed-c16",
+                "per-type-plain-h2-get-circle-c16", "per-type-plain-pg-get-circle-c16",
+                "per-type-async-h2-get-circle-c16", "per-type-async-pg-get-circle-c16",
+                "faults-plain-h2-kill-c32", "faults-plain-h2-freeze-c32", "faults-plain-pg-kill-c32", "faults-plain-pg-freeze-c32",
+                "faults-plain-stub-overload-c5000-lat100",
+                "faults-async-h2-kill-c32", "faults-async-h2-freeze-c32", "faults-async-pg-kill-c32", "faults-async-pg-freeze-c32",
+                "faults-async-stub-overload-c5000-lat100",
+                "slow-backend-plain-stub-get-circle-c100-lat100", "slow-backend-async-stub-get-circle-c100-lat100");
+        assertThat(cells.get(1).estimateSeconds(o)).isGreaterThan(cells.get(0).estimateSeconds(o));
+        assertThat(Options.parse(new String[] {}).backends).containsExactly("h2");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Options.parse(new String[] {"--backends", "mysql"}))
+                .hasMessageContaining("unknown backend 'mysql'");
+    }
 }

@@ -104,6 +104,8 @@ public final class Compare {
     private void printPlan(List<CellPlan> plan) {
         System.out.println("shapes-lab benchmark plan");
         System.out.println("  app JVM   : " + options.appJava + " " + options.heapOptions());
+        System.out.println("  backends  : " + String.join(",", options.backends) + " (mixed, per-type, faults' kill and freeze)"
+                + (options.backends.contains("pg") ? "; pg: a fresh cluster per cell on 127.0.0.1:" + options.pgPort : ""));
         System.out.println("  windows   : warm-up of at least " + options.warmupMin + " s in " + options.warmupWindow
                 + " s windows until the last three agree on app CPU/request within " + options.settlePercent
                 + " % (at most " + options.warmupMax + " s); " + options.windows + " x "
@@ -154,6 +156,8 @@ public final class Compare {
         final String base = "http://127.0.0.1:" + options.port;
         Process app;
         Long dbPid;
+        /** The PostgreSQL cluster's data directory (pg cells): the cell's pg-data/, or a temporary one. */
+        Path pgData;
 
         CellRun(CellPlan cell, Path dir, int repeat) {
             this.cell = cell;
@@ -174,6 +178,9 @@ public final class Compare {
                 requireFree(options.managementPort, "the app's management port (--management-port)");
                 if (cell.backend().equals("h2")) {
                     requireFree(options.h2Port, "the H2 server's port (--h2-port)");
+                }
+                if (cell.backend().equals("pg")) {
+                    requireFree(options.pgPort, "PostgreSQL's port (--pg-port)");
                 }
                 startDatabase();
                 startApp();
@@ -256,6 +263,10 @@ public final class Compare {
         }
 
         private void startDatabase() throws IOException, InterruptedException, CellFailure {
+            if (cell.backend().equals("pg")) {
+                startPostgres();
+                return;
+            }
             if (!cell.backend().equals("h2")) {
                 return;
             }
@@ -282,6 +293,8 @@ public final class Compare {
                 // The password the script generated for this cell's database is in its data directory.
                 case "h2" -> command.addAll(List.of("--shapes.h2.host=127.0.0.1", "--shapes.h2.port=" + options.h2Port,
                         "--shapes.h2.secrets-dir=" + dir.resolve("h2-data").resolve("secrets").toAbsolutePath() + "/"));
+                case "pg" -> command.addAll(List.of("--shapes.pg.host=127.0.0.1", "--shapes.pg.port=" + options.pgPort,
+                        "--shapes.pg.secrets-dir=" + pgData.resolve("secrets").toAbsolutePath() + "/"));
                 case "stub" -> command.add("--stub.latency=" + cell.latencyMs() + "ms");
                 default -> { }
             }
@@ -312,7 +325,13 @@ public final class Compare {
         private void drill() throws IOException, InterruptedException, CellFailure {
             props.setProperty("fault", cell.fault());
             props.setProperty("app_heap", cell.heap(options));
-            FaultDrill.Database database = !cell.backend().equals("h2") ? null : new FaultDrill.Database() {
+            boolean pg = cell.backend().equals("pg");
+            FaultDrill.Database database = !pg && !cell.backend().equals("h2") ? null : new FaultDrill.Database() {
+                @Override
+                public String name() {
+                    return pg ? "PostgreSQL" : "H2";
+                }
+
                 @Override
                 public long pid() {
                     return dbPid;
@@ -325,12 +344,14 @@ public final class Compare {
 
                 @Override
                 public int port() {
-                    return options.h2Port;
+                    return pg ? options.pgPort : options.h2Port;
                 }
 
                 @Override
-                public Path dataDir() {
-                    return dir.resolve("h2-data");
+                public List<Long> drillNumbers() throws IOException, java.sql.SQLException {
+                    List<Path> classpath = List.of(Path.of(options.gatlingClasspathFile), options.root.resolve("target/h2.classpath"));
+                    return pg ? StoredRows.drillNumbersPostgres(classpath, options.pgPort, pgData)
+                            : StoredRows.drillNumbers(classpath, options.h2Port, dir.resolve("h2-data"));
                 }
             };
             new FaultDrill(options, processes, cell, dir, URI.create(base), app.pid(), database).run();
@@ -342,8 +363,78 @@ public final class Compare {
             props.setProperty("status", "ok");
         }
 
-        /** The H2 server again, on the data directory and port of {@link #startDatabase} (its stop action stays). */
+        /**
+         * A fresh private PostgreSQL cluster ({@code pg/loadtestpg.sh start}: initdb, a generated password,
+         * loopback only) on {@code --pg-port}, its data in the cell's {@code pg-data/}; stopped by the script
+         * when the cell ends. Run as root, the script runs the server as user {@code postgres}, which must be able
+         * to reach the data directory: when it cannot reach the cell's directory (a clone under {@code /root},
+         * say), the data go to a fresh directory under the system's temporary directory instead, as
+         * {@code .ci/run} does, and the server's log is copied into the cell at the end.
+         */
+        private void startPostgres() throws IOException, InterruptedException, CellFailure {
+            pgData = dir.resolve("pg-data");
+            if (!serverUserReaches(dir)) {
+                pgData = Files.createTempDirectory("shapes-bench-pg-");
+                Files.setPosixFilePermissions(pgData, java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
+                log("  the server's user cannot reach %s: PostgreSQL's data in %s", dir, pgData);
+            }
+            props.setProperty("pg_data_dir", pgData.toString());
+            Path data = pgData;
+            List<String> env = List.of("PG_PORT=" + options.pgPort, "PG_DATA_DIR=" + data);
+            Process pg = processes.script(List.of(options.root.resolve("pg/loadtestpg.sh").toString(), "start"), env,
+                    dir.resolve("pg.log"));
+            if (!pg.waitFor(120, TimeUnit.SECONDS) || pg.exitValue() != 0) {
+                throw new CellFailure("pg/loadtestpg.sh start failed (see pg.log)");
+            }
+            processes.onStop(() -> {
+                processes.script(List.of(options.root.resolve("pg/loadtestpg.sh").toString(), "stop"), env,
+                        dir.resolve("pg.log")).waitFor(60, TimeUnit.SECONDS);
+                if (!data.startsWith(dir)) {
+                    Path log = data.resolve("postgres.log");
+                    if (Files.exists(log)) {
+                        Files.copy(log, dir.resolve("postgres.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    }
+                    runQuietly(List.of("rm", "-rf", "--", data.toString()));
+                }
+            });
+            dbPid = postmasterPid(data);
+            props.setProperty("db_version", grep(dir.resolve("pg.log"), "(PostgreSQL)").replaceAll(" running .*", ""));
+            log("  PostgreSQL postmaster PID %d on 127.0.0.1:%d", dbPid, options.pgPort);
+        }
+
+        private static long postmasterPid(Path data) throws IOException {
+            return Long.parseLong(Files.readAllLines(data.resolve("cluster/postmaster.pid")).get(0).trim());
+        }
+
+        /** Whether the user PostgreSQL runs as (postgres, when the harness runs as root) can reach {@code dir}. */
+        private boolean serverUserReaches(Path dir) {
+            if (!"0".equals(runQuietly(List.of("id", "-u")).stream().findFirst().orElse("").trim())) {
+                return true; // the server runs as this user
+            }
+            String user = System.getenv().getOrDefault("PG_USER", "postgres");
+            try {
+                Process p = new ProcessBuilder("runuser", "-u", user, "--", "test", "-x", dir.toString())
+                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+            } catch (IOException e) {
+                return true; // no runuser: leave it to the script, which says what blocks it
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return true;
+            }
+        }
+
+        /** The database server again, on the data directory and port of {@link #startDatabase} (its stop action stays). */
         private void restartDatabase() throws IOException, InterruptedException, CellFailure {
+            if (cell.backend().equals("pg")) {
+                Process pg = processes.script(List.of(options.root.resolve("pg/loadtestpg.sh").toString(), "start"),
+                        List.of("PG_PORT=" + options.pgPort, "PG_DATA_DIR=" + pgData), dir.resolve("pg.log"));
+                if (!pg.waitFor(120, TimeUnit.SECONDS) || pg.exitValue() != 0) {
+                    throw new CellFailure("pg/loadtestpg.sh start failed on restart (see pg.log)");
+                }
+                dbPid = postmasterPid(pgData);
+                return;
+            }
             Path data = dir.resolve("h2-data");
             Process h2 = processes.script(List.of(options.root.resolve("h2/loadtesth2.sh").toString(), "start"),
                     List.of("H2_PORT=" + options.h2Port, "H2_DATA_DIR=" + data), dir.resolve("h2.log"));
@@ -367,9 +458,7 @@ public final class Compare {
             try {
                 List<Future<HttpResponse<String>>> answers = new ArrayList<>();
                 for (Workload.Request r : creates) {
-                    answers.add(pool.submit(() -> http.send(HttpRequest.newBuilder(URI.create(base + r.path()))
-                            .header("Content-Type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString(r.body())).build(), HttpResponse.BodyHandlers.ofString())));
+                    answers.add(pool.submit(() -> create(r)));
                 }
                 for (int i = 0; i < answers.size(); i++) {
                     HttpResponse<String> answer = answers.get(i).get();
@@ -392,6 +481,22 @@ public final class Compare {
             props.setProperty("seeded", seed.circles() + " circles, " + seed.rectangles() + " rectangles, "
                     + seed.drawings() + " drawings");
             return circleIds;
+        }
+
+        /**
+         * One create of the seeding. A 503 (a cold app whose 32 seeding requests outnumber its 10 connections
+         * waits 500 ms for one at most, then answers 503 with Retry-After; the request wrote nothing) is sent
+         * again after 250 ms, for 10 s at most.
+         */
+        private HttpResponse<String> create(Workload.Request r) throws IOException, InterruptedException {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(base + r.path())).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(r.body())).build();
+            HttpResponse<String> answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+            for (int retry = 1; answer.statusCode() == 503 && retry <= 40; retry++) {
+                Thread.sleep(250);
+                answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+            }
+            return answer;
         }
 
         private void addCreates(List<Workload.Request> creates, List<Workload.Request> bodies, String path, int count) {
@@ -491,7 +596,10 @@ public final class Compare {
 
         private void snapshot(Properties cpu, String when) throws IOException {
             cpu.setProperty(when + ".app", Files.readString(Path.of("/proc", Long.toString(app.pid()), "stat")).trim());
-            if (dbPid != null) {
+            if (dbPid != null && cell.backend().equals("pg")) {
+                // the postmaster and every child: a backend per connection, the writers, autovacuum (ProcessTree)
+                ProcessTree.read(dbPid).store(cpu, when);
+            } else if (dbPid != null) {
                 cpu.setProperty(when + ".db", Files.readString(Path.of("/proc", Long.toString(dbPid), "stat")).trim());
             }
             cpu.setProperty(when + ".machine", ProcStat.MachineTicks.readLine());

@@ -19,19 +19,22 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One cell of the {@code faults} scenario, on a fresh app (and H2 server) that {@link Compare} started:
- * a steady create load ({@link DrillLoad}) with a fault in its middle, then what became of every request.
+ * One cell of the {@code faults} scenario, on a fresh app (and database server: H2, or a PostgreSQL cluster)
+ * that {@link Compare} started: a steady create load ({@link DrillLoad}) with a fault in its middle, then
+ * what became of every request.
  *
  * <ul>
- *   <li>{@code kill}: after {@value #LOAD_BEFORE_SECONDS} s, {@code kill -9} of the H2 server,
- *       {@value #KILLED_SECONDS} s without it, {@code h2/loadtesth2.sh start} on the same data directory
- *       and port; the database is back when its port accepts a connection.</li>
- *   <li>{@code freeze}: after {@value #LOAD_BEFORE_SECONDS} s, {@code kill -STOP} of the H2 server for
- *       {@value #FROZEN_SECONDS} s; the database is back at {@code kill -CONT}.</li>
+ *   <li>{@code kill}: after {@value #LOAD_BEFORE_SECONDS} s, {@code kill -9} of the database server (every
+ *       process of it: H2's JVM; PostgreSQL's postmaster and all its children, as a crash of its machine
+ *       would), {@value #KILLED_SECONDS} s without it, the server's script's {@code start} on the same data
+ *       directory and port (PostgreSQL recovers from its WAL); the database is back when its port accepts a
+ *       connection.</li>
+ *   <li>{@code freeze}: after {@value #LOAD_BEFORE_SECONDS} s, {@code kill -STOP} of every process of the
+ *       server for {@value #FROZEN_SECONDS} s; the database is back at {@code kill -CONT}.</li>
  *   <li>Both: the load goes on {@value #LOAD_AFTER_SECONDS} s after the database is back; then every
  *       acknowledged id is read back ({@code GET /circles/{id}}, 404 = lost), and the drill's rows are
- *       read from H2 over JDBC (a row whose request was answered other than 201 was stored though
- *       rejected).</li>
+ *       read from the database over JDBC (a row whose request was answered other than 201 was stored
+ *       though rejected).</li>
  *   <li>{@code overload}: on the stub backend with latency, a closed loop at the variant's admission
  *       limit ({@value #OVERLOAD_WARMUP_SECONDS} s to warm up, then {@value #KNEE_SECONDS} s recorded:
  *       the knee), then {@code --overload-connections} (5,000) for {@value #OVERLOAD_SECONDS} s. Each
@@ -45,16 +48,21 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class FaultDrill {
 
-    /** The cell's H2 server, as far as the drill needs it. */
+    /** The cell's database server (H2, or PostgreSQL), as far as the drill needs it. */
     interface Database {
+        /** "H2" or "PostgreSQL", for the log. */
+        String name();
+
+        /** The server's main process: H2's JVM, PostgreSQL's postmaster (the parent of all its processes). */
         long pid() throws IOException;
 
-        /** {@code h2/loadtesth2.sh start} again, same data directory and port; returns once it listens. */
+        /** The server's script's {@code start} again, same data directory and port; returns once it listens. */
         void start() throws IOException, InterruptedException, Compare.CellFailure;
 
         int port();
 
-        Path dataDir();
+        /** The numbers of the drill's colours stored in table {@code shape}, read over JDBC. */
+        List<Long> drillNumbers() throws IOException, SQLException;
     }
 
     static final int LOAD_BEFORE_SECONDS = 10;
@@ -125,22 +133,27 @@ final class FaultDrill {
         long pid = db.pid();
         mark("fault_start");
         long back;
+        // The whole server: H2 is one process; PostgreSQL a postmaster and a process per connection and task.
+        // The main process is stopped first, so that it starts no process while the others are listed.
+        signal("STOP", List.of(pid));
+        List<Long> all = serverProcesses(pid);
+        drill.setProperty("fault_processes", Integer.toString(all.size()));
         if (cell.fault().equals("kill")) {
-            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-            Compare.log("  kill -9 of H2 (PID %d) after %d requests", pid, load.completed());
+            signal("KILL", all);
+            Compare.log("  kill -9 of %s (PID %d, %d processes) after %d requests", db.name(), pid, all.size(), load.completed());
             sleepUntil(micros("fault_start") + KILLED_SECONDS * 1_000_000L);
             back = restart();
-            Compare.log("  H2 back (PID %d), listening %.1f s after the kill", db.pid(), (back - micros("fault_start")) / 1e6);
+            Compare.log("  %s back (PID %d), listening %.1f s after the kill", db.name(), db.pid(), (back - micros("fault_start")) / 1e6);
         } else {
-            signal("STOP", pid);
-            Compare.log("  kill -STOP of H2 (PID %d) after %d requests", pid, load.completed());
+            signal("STOP", all);
+            Compare.log("  kill -STOP of %s (PID %d, %d processes) after %d requests", db.name(), pid, all.size(), load.completed());
             try {
                 sleepUntil(micros("fault_start") + FROZEN_SECONDS * 1_000_000L);
             } finally {
-                signal("CONT", pid);
+                signal("CONT", all);
                 back = now();
             }
-            Compare.log("  kill -CONT of H2 (PID %d)", pid);
+            Compare.log("  kill -CONT of %s (PID %d)", db.name(), pid);
         }
         mark("db_back", back);
         sleepUntil(back + LOAD_AFTER_SECONDS * 1_000_000L);
@@ -152,15 +165,21 @@ final class FaultDrill {
         Compare.log("  %d requests, %d acknowledged; reading them back", records.size(), created.size());
         readBack(created);
         try {
-            List<String> stored = StoredRows.drillNumbers(List.of(Path.of(options.gatlingClasspathFile),
-                    options.root.resolve("target/h2.classpath")), db.port(), db.dataDir()).stream().map(String::valueOf).toList();
+            List<String> stored = db.drillNumbers().stream().map(String::valueOf).toList();
             Files.write(dir.resolve("stored.txt"), stored, StandardCharsets.UTF_8);
         } catch (SQLException e) {
-            throw new Compare.CellFailure("reading the drill's rows from H2: " + e);
+            throw new Compare.CellFailure("reading the drill's rows from " + db.name() + ": " + e);
         }
     }
 
-    /** Starts H2 again and returns when its port first accepted a connection (polled every 20 ms). */
+    /** The main process and its descendants, the main one first. */
+    private static List<Long> serverProcesses(long pid) throws IOException {
+        List<Long> all = new ArrayList<>(List.of(pid));
+        all.addAll(ProcessTree.read(pid).descendants().keySet());
+        return all;
+    }
+
+    /** Starts the database again and returns when its port first accepted a connection (polled every 20 ms). */
     private long restart() throws IOException, InterruptedException, Compare.CellFailure {
         AtomicLong listening = new AtomicLong(-1);
         Thread poller = new Thread(() -> {
@@ -176,7 +195,7 @@ final class FaultDrill {
                     }
                 }
             }
-        }, "h2-port-poller");
+        }, "db-port-poller");
         poller.setDaemon(true);
         poller.start();
         mark("restart_begin");
@@ -269,10 +288,12 @@ final class FaultDrill {
         return status;
     }
 
-    private void signal(String signal, long pid) throws Compare.CellFailure {
-        List<String> out = Compare.runQuietly(List.of("kill", "-" + signal, Long.toString(pid)));
+    private void signal(String signal, List<Long> pids) throws Compare.CellFailure {
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
+        pids.forEach(p -> command.add(Long.toString(p)));
+        List<String> out = Compare.runQuietly(command);
         if (!out.isEmpty()) {
-            throw new Compare.CellFailure("kill -" + signal + " " + pid + ": " + String.join(" ", out));
+            throw new Compare.CellFailure(String.join(" ", command) + ": " + String.join(" ", out));
         }
     }
 

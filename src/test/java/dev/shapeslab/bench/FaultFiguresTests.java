@@ -202,7 +202,7 @@ public class FaultFiguresTests {
         String md = Files.readString(run.resolve("summary.md"));
 
         assertThat(md).contains("## faults")
-                .contains("| plain | kill | 0 of 2 | 4 of 4 (500: 1 · 503: 2 · timeout: 1) | 600 ms | 1.30 s | 1 of 3 (503: 1) "
+                .contains("| plain | h2 | kill | 0 of 2 | 4 of 4 (500: 1 · 503: 2 · timeout: 1) | 600 ms | 1.30 s | 1 of 3 (503: 1) "
                         + "| 30.00 s (timeout) | 4 | 1 (1) | 1 | 0 of 1 | 1 of 1 | 2500 kB | – | 615 |")
                 .contains("1 acknowledged writes lost; 1 writes stored though rejected; 2.5 MB of log (target ≤ 1 MB) |")
                 .contains("| plain | 150, 100 | 5000, 60 (0.60) | 201: 1,200 · 503: 4,000 | 150 | 5.0, 1200 | 2.15 s (201) "

@@ -11,29 +11,35 @@ final class Options {
     static final String USAGE = """
             Usage: bench/compare.sh [options]
 
-            Runs execution variants x scenarios, each cell on a fresh app JVM (and for h2 a fresh H2 server),
-            and writes target/bench/<timestamp>/summary.md with throughput, latency and CPU per request of the
-            app, the database server and the load generator, plus every window's raw output (cells/*/).
+            Runs execution variants x scenarios, each cell on a fresh app JVM (and a fresh H2 server or PostgreSQL
+            cluster for the h2 and pg backends), and writes target/bench/<timestamp>/summary.md with throughput,
+            latency and CPU per request of the app, the database server and the load generator, plus every
+            window's raw output (cells/*/).
 
             Matrix
               --variants LIST      plain,rxjava,async,virtual (default: all four)
               --scenarios LIST     (default: slow-backend,mixed)
                                      slow-backend  GET /circles/{id} on the stub backend with --latency and without,
                                                    at each concurrency of --users
-                                     mixed         the article series' six requests round-robin on the H2 TCP server,
-                                                   --connections connections
-                                     per-type      each of --workloads alone on the H2 TCP server (the cost of each
-                                                   request type), --connections connections
+                                     mixed         the article series' six requests round-robin on each of
+                                                   --backends, --connections connections
+                                     per-type      each of --workloads alone on each of --backends (the cost of
+                                                   each request type), --connections connections
                                      crosscheck    the slow-backend cell at the first of --users with --latency,
                                                    measured by wrk and by Gatling (LatencyScalingSimulation, a run
                                                    of --window s and one of 4 x --window s): the two generators'
                                                    throughput and their CPU per request
                                      faults        per variant, each on a fresh app under a steady create load:
-                                                   kill    H2 killed (-9) after 10 s, restarted 5 s later
-                                                   freeze  H2 stopped (SIGSTOP) for 20 s
+                                                   kill    the database (each of --backends) killed (-9)
+                                                           after 10 s, restarted 5 s later
+                                                   freeze  the database stopped (SIGSTOP) for 20 s
                                                    overload  stub with --latency, the admission limit's
                                                            concurrency (the knee), then --overload-connections
                                                    what became of every request (bench/README.md)
+              --backends LIST      the databases of mixed, per-type and the faults' kill and freeze (default: h2)
+                                     h2  the H2 TCP server (h2/loadtesth2.sh), a fresh one per cell
+                                     pg  PostgreSQL (pg/loadtestpg.sh), a fresh private cluster per cell;
+                                         its CPU is the postmaster's and all its children's
               --users LIST         slow-backend concurrency (default: 100,1000)
               --latency MS         slow-backend stub latency in ms (default: 100)
               --no-baseline        skip the slow-backend cells without latency
@@ -63,6 +69,7 @@ final class Options {
               --port N             app port on 127.0.0.1 (default: 18080)
               --management-port N  the app's management port, scraped for its own metrics (default: 18081)
               --h2-port N          H2 TCP server port (default: 19092)
+              --pg-port N          PostgreSQL port of the pg cells (default: 19432)
               --start-timeout S    (default: 120)
               --out DIR            run directory (default: target/bench/<timestamp>)
               --dry-run            print the plan, run nothing
@@ -76,6 +83,7 @@ final class Options {
     Path out;
     List<String> variants = List.of("plain", "rxjava", "async", "virtual");
     List<String> scenarios = List.of("slow-backend", "mixed");
+    List<String> backends = List.of("h2");
     List<Integer> users = List.of(100, 1000);
     int latencyMs = 100;
     boolean baseline = true;
@@ -99,6 +107,7 @@ final class Options {
     String jvmOpts = "";
     int port = 18080;
     int h2Port = 19092;
+    int pgPort = 19432;
     int managementPort = 18081;
     int startTimeout = 120;
 
@@ -134,6 +143,7 @@ final class Options {
                         case "--variants" -> o.variants = oneOf(list(v), "variant", "plain", "rxjava", "async", "virtual");
                         case "--scenarios" -> o.scenarios = oneOf(list(v), "scenario", "slow-backend", "mixed", "per-type",
                                 "crosscheck", "faults");
+                        case "--backends" -> o.backends = oneOf(list(v), "backend", "h2", "pg");
                         case "--users" -> o.users = ints(v, "--users");
                         case "--latency" -> o.latencyMs = positive(v, "--latency", 0);
                         case "--connections" -> o.connections = positive(v, "--connections", 1);
@@ -154,6 +164,7 @@ final class Options {
                         case "--jvm-opts" -> o.jvmOpts = v;
                         case "--port" -> o.port = positive(v, "--port", 1);
                         case "--h2-port" -> o.h2Port = positive(v, "--h2-port", 1);
+                        case "--pg-port" -> o.pgPort = positive(v, "--pg-port", 1);
                         case "--management-port" -> o.managementPort = positive(v, "--management-port", 1);
                         case "--start-timeout" -> o.startTimeout = positive(v, "--start-timeout", 1);
                         default -> throw new IllegalArgumentException("unknown option " + a);

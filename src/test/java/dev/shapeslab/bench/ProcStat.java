@@ -45,6 +45,25 @@ final class ProcStat {
                     Long.parseLong(f[14]));
         }
 
+        /** Field 1 of a {@code /proc/PID/stat} line: the process's ID. */
+        static long pid(String statLine) {
+            int open = statLine.indexOf(" (");
+            if (open < 0) {
+                throw new IllegalArgumentException("not a /proc/PID/stat line: " + abbreviate(statLine));
+            }
+            return Long.parseLong(statLine.substring(0, open).trim());
+        }
+
+        /** Field 4 of a {@code /proc/PID/stat} line: the parent's ID (counted from the last {@code ')'}). */
+        static long parentPid(String statLine) {
+            int close = statLine.lastIndexOf(')');
+            String[] f = statLine.substring(close + 1).trim().split("\\s+", 3);
+            if (close < 0 || f.length < 2) {
+                throw new IllegalArgumentException("not a /proc/PID/stat line: " + abbreviate(statLine));
+            }
+            return Long.parseLong(f[1]);
+        }
+
         static ProcessTicks read(long pid) throws IOException {
             return parse(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
         }

@@ -131,7 +131,7 @@ final class Report {
         }
 
         String group() {
-            return get("scenario") + "|" + get("workload") + "|" + get("connections") + "|" + get("latency_ms");
+            return get("scenario") + "|" + get("backend") + "|" + get("workload") + "|" + get("connections") + "|" + get("latency_ms");
         }
 
         Spread throughput() {
@@ -272,7 +272,7 @@ final class Report {
         if (!database.isEmpty()) {
             md.append("""
                     Database faults under a closed loop of creates (`POST /circles`, a colour of its own per request), on a
-                    fresh app and H2 server each. *during the fault*: requests in flight between the fault and the
+                    fresh app and database server each (H2; PostgreSQL: every process of it killed or stopped). *during the fault*: requests in flight between the fault and the
                     database's return (kill: its port accepts again; freeze: SIGCONT), those not answered 201. *back → 201*:
                     from the database's return to the first 201 after it. *lost*: 201s whose id reads back 404 (not
                     verified: the read-back kept failing). *stored though rejected*: rows, read over JDBC, of requests
@@ -280,13 +280,13 @@ final class Report {
                     committing, so the write may or may not be stored; *no answer, stored*: client timeouts and dropped
                     connections, which promised nothing). *log*: bytes of app.log from the fault to the end of the load. Heap: used, sampled each second.
 
-                    | variant | fault | before the fault, not 201 | during the fault, not 201 | slowest error answer | back → 201 | after, not 201 | longest request | 201s | lost (not verified) | stored though rejected | 500 outcome unknown, stored | no answer, stored | log | peak heap MiB, full GCs | peak RSS MiB | targets not met |
-                    |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+                    | variant | backend | fault | before the fault, not 201 | during the fault, not 201 | slowest error answer | back → 201 | after, not 201 | longest request | 201s | lost (not verified) | stored though rejected | 500 outcome unknown, stored | no answer, stored | log | peak heap MiB, full GCs | peak RSS MiB | targets not met |
+                    |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
                     """);
             for (Cell c : database) {
                 FaultFigures f = c.drill;
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %,d | %d (%d) | %d | %d of %d | %d of %d | %s | %s | %.0f | %s |%n",
-                        c.get("variant"), f.fault, FaultFigures.notCreated(f.before), FaultFigures.notCreated(f.during),
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %,d | %d (%d) | %d | %d of %d | %d of %d | %s | %s | %.0f | %s |%n",
+                        c.get("variant"), c.get("backend"), f.fault, FaultFigures.notCreated(f.before), FaultFigures.notCreated(f.during),
                         f.slowestAnswerDuringMillis == null ? "–" : String.format(Locale.ROOT, "%.0f ms", f.slowestAnswerDuringMillis),
                         f.recoveryMillis == null ? "never" : String.format(Locale.ROOT, "%.2f s", f.recoveryMillis / 1e3),
                         FaultFigures.notCreated(f.after), longest(f), f.acknowledged, f.lost, f.unverified,
@@ -347,9 +347,10 @@ final class Report {
     }
 
     private static void closedTable(StringBuilder md, List<Cell> cells) {
-        md.append("| variant | workload | conn. | latency | req/s | × plain | p50 ms | p99 ms | server p99 ms | app µs/req "
-                + "| db µs/req | gen µs/req | gen % machine | server: refused, pool wait | warm-up | flags |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        md.append("| variant | backend | workload | conn. | latency | req/s | × plain | p50 ms | p99 ms | server p99 ms | app µs/req "
+                + "| db server µs/req | gen µs/req | gen % machine | server: refused, pool wait | connection held ms, busy "
+                + "| warm-up | flags |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Cell c : cells) {
             if (c.error != null) {
                 continue;
@@ -359,17 +360,42 @@ final class Report {
             Double plain = plainThroughput(cells, c);
             Window mid = c.measured.get(c.measured.size() / 2);
             ServerMetrics server = serverMetrics(c.dir, mid.name());
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f | %s | %s s%s | %s |%n",
-                    c.get("variant"), c.get("workload"), c.get("connections"), c.get("latency_ms") + " ms",
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f | %s | %s | %s s%s | %s |%n",
+                    c.get("variant"), c.get("backend"), c.get("workload"), c.get("connections"), c.get("latency_ms") + " ms",
                     fmt(rps, "%.0f"), plain == null ? "" : String.format(Locale.ROOT, "%.2f", rps.median() / plain),
                     mid.load().latencyText("p50"), mid.load().latencyText("p99"), serverP99(server),
                     fmt(c.app(), "%.0f"), db == null ? "–" : fmt(db, "%.0f"), fmt(c.generator(), "%.0f"),
                     100 * c.measured.stream().mapToDouble(Window::generatorShare).average().orElse(0),
-                    serverRefusals(server),
+                    serverRefusals(server), connectionsHeld(server, mid.load().seconds()),
                     c.get("warmup_seconds"), c.warmupSettled() ? "" : " (not settled)",
                     String.join("; ", c.flags())));
         }
         md.append('\n');
+        List<String> backends = cells.stream().filter(c -> c.error == null && c.db() != null).map(c -> c.get("backend"))
+                .distinct().toList();
+        if (!backends.isEmpty()) {
+            md.append("*db server*: ").append(String.join("; ", backends.stream().map(Report::databaseServer).toList()))
+                    .append(". *connection held*: Hikari's mean time from checkout to return, and the connections in use on "
+                            + "average over the window (their total holding time ÷ its length: L = λ·W).\n\n");
+        }
+    }
+
+    /** What the "db server" CPU of a backend is made of. */
+    static String databaseServer(String backend) {
+        return switch (backend) {
+            case "h2" -> "h2 = the H2 TCP server's JVM";
+            case "pg" -> "pg = PostgreSQL's postmaster and all its child processes (a backend per connection, the "
+                    + "checkpointer, the writers, autovacuum), those that exited during the window included";
+            default -> backend;
+        };
+    }
+
+    /** "0.85, 4.1": the mean time a connection was held in ms, and the connections in use on average. */
+    private static String connectionsHeld(ServerMetrics server, double seconds) {
+        if (server == null || server.connectionHoldMeanMs() == null) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%.2f, %.1f", server.connectionHoldMeanMs(), server.connectionsBusy(seconds));
     }
 
     private static void openTable(StringBuilder md, List<Cell> cells) {
@@ -377,17 +403,17 @@ final class Report {
             return;
         }
         md.append("Open model (").append("latency from each request's due time, generator: OpenLoad):\n\n");
-        md.append("| variant | workload | conn. | latency | target req/s | achieved req/s | p50 ms | p99 ms | p99.9 ms "
-                + "| max ms | server p99 ms | failed | app µs/req | gen µs/req |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        md.append("| variant | backend | workload | conn. | latency | target req/s | achieved req/s | p50 ms | p99 ms | p99.9 ms "
+                + "| max ms | server p99 ms | failed | app µs/req | db server µs/req | gen µs/req |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Cell c : cells) {
             for (Window w : c.open) {
                 GeneratorOutput o = w.load();
-                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s ms | %s | %.0f | %s | %s | %s | %s | %s | %d | %.0f | %.0f |%n",
-                        c.get("variant"), c.get("workload"), c.get("connections"), c.get("latency_ms"),
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s ms | %s | %.0f | %s | %s | %s | %s | %s | %d | %.0f | %s | %.0f |%n",
+                        c.get("variant"), c.get("backend"), c.get("workload"), c.get("connections"), c.get("latency_ms"),
                         targetRate(c, w), o.throughput(), o.latencyText("p50"), o.latencyText("p99"), o.latencyText("p99.9"),
                         o.latencyText("p100"), serverP99(serverMetrics(c.dir, w.name())), o.failed(), w.appMicros(),
-                        w.generatorMicros()));
+                        w.dbMicros() == null ? "–" : String.format(Locale.ROOT, "%.0f", w.dbMicros()), w.generatorMicros()));
             }
         }
         md.append('\n');

@@ -48,7 +48,7 @@ public class ReportTests {
         String md = Files.readString(run.resolve("summary.md"));
 
         // mixed on H2: app 5,336 / 3,928 / 3,681 µs per request in the three windows, H2 2,469 / 2,155 / 1,754
-        assertThat(md).contains("| plain | mixed | 16 | 0 ms | 325 (252–365) | 1.00 | ")
+        assertThat(md).contains("| plain | h2 | mixed | 16 | 0 ms | 325 (252–365) | 1.00 | ")
                 .contains("| 3928 (3681–5336) | 2155 (1754–2469) | 85 (81–86) |");
         assertThat(md).contains("bench/compare.sh --scenarios slow-backend,mixed --variants plain");
     }
@@ -78,7 +78,7 @@ public class ReportTests {
         Report.write(run);
         String md = Files.readString(run.resolve("summary.md"));
 
-        assertThat(md).contains("| plain | mixed | 16 | 0 ms | 163 (50 % of knee) | 163 | 7.9 | 24.8 | 40.5 |");
+        assertThat(md).contains("| plain | h2 | mixed | 16 | 0 ms | 163 (50 % of knee) | 163 | 7.9 | 24.8 | 40.5 |");
         assertThat(md).contains("## Observer effect");
     }
 
@@ -91,6 +91,6 @@ public class ReportTests {
         String md = Files.readString(run.resolve("summary.md"));
         assertThat(md).contains("## Failed cells")
                 .contains("`002-mixed-plain-h2-mixed-c16`: measure-2: unreadable wrk output: no 'N requests in T' line");
-        assertThat(md).doesNotContain("| plain | mixed | 16 | 0 ms | 3");
+        assertThat(md).doesNotContain("| plain | h2 | mixed | 16 | 0 ms | 3");
     }
 }

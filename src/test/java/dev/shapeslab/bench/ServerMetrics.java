@@ -18,11 +18,14 @@ import java.util.regex.Pattern;
  * <p>Read: requests and the server-side latency percentiles of the API (Jersey's
  * {@code http_server_requests_seconds} histogram, all endpoints; a percentile is the upper bound of the
  * bucket it falls in), requests turned away by admission control and by the async pool's full queue, and
- * the mean wait for a database connection. A scrape that lacks the request histogram makes {@link #between}
+ * the mean wait for a database connection, and how long connections were held: Hikari's
+ * {@code hikaricp_connections_usage_seconds} (from checkout to return), whose count is the connections
+ * lent and whose sum, divided by the window's length, is the mean number of connections in use (Little's
+ * law, L = λ·W, measured). A scrape that lacks the request histogram makes {@link #between}
  * throw: the figures are never guessed.
  */
 record ServerMetrics(long requests, Map<Double, Double> latencySeconds, long admissionRejected,
-                     long asyncPoolRejected, Double poolWaitMeanMs) {
+                     long asyncPoolRejected, Double poolWaitMeanMs, long connectionUses, double connectionSeconds) {
 
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})?\\s+(\\S+)");
     private static final Pattern LE = Pattern.compile("(?:^|,)le=\"([^\"]+)\"");
@@ -49,14 +52,27 @@ record ServerMetrics(long requests, Map<Double, Double> latencySeconds, long adm
         return new ServerMetrics(requests, percentiles,
                 Math.round(sum(end, "admission_rejected_total") - sum(start, "admission_rejected_total")),
                 Math.round(sum(end, "async_blocking_rejected_total") - sum(start, "async_blocking_rejected_total")),
-                poolWait);
+                poolWait,
+                Math.round(sum(end, "hikaricp_connections_usage_seconds_count") - sum(start, "hikaricp_connections_usage_seconds_count")),
+                sum(end, "hikaricp_connections_usage_seconds_sum") - sum(start, "hikaricp_connections_usage_seconds_sum"));
+    }
+
+    /** The mean time a connection was held, from checkout to return, in ms; null without database. */
+    Double connectionHoldMeanMs() {
+        return connectionUses > 0 ? 1000 * connectionSeconds / connectionUses : null;
+    }
+
+    /** Connections in use on average over a window of {@code seconds} (L = λ·W); null without database. */
+    Double connectionsBusy(double seconds) {
+        return connectionUses > 0 && seconds > 0 ? connectionSeconds / seconds : null;
     }
 
     String describe() {
         return String.format(Locale.ROOT, "server: %d requests, p50 %s, p99 %s, admission rejected %d, "
-                        + "async pool rejected %d, pool wait %s", requests, millis(latencySeconds.get(50.0)),
+                        + "async pool rejected %d, pool wait %s, connection held %s", requests, millis(latencySeconds.get(50.0)),
                 millis(latencySeconds.get(99.0)), admissionRejected, asyncPoolRejected,
-                poolWaitMeanMs == null ? "-" : String.format(Locale.ROOT, "%.2f ms", poolWaitMeanMs));
+                poolWaitMeanMs == null ? "-" : String.format(Locale.ROOT, "%.2f ms", poolWaitMeanMs),
+                connectionHoldMeanMs() == null ? "-" : String.format(Locale.ROOT, "%.2f ms", connectionHoldMeanMs()));
     }
 
     private static String millis(Double seconds) {

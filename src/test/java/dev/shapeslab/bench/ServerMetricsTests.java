@@ -25,6 +25,11 @@ public class ServerMetricsTests {
         assertEquals(window.asyncPoolRejected(), 0);
         assertNotNull(window.poolWaitMeanMs());
         assertTrue(window.poolWaitMeanMs() >= 0, window.describe());
+        // connections lent 7,719 - 2,066, held 78.855 - 31.824 s in all
+        assertEquals(window.connectionUses(), 7_719 - 2_066);
+        assertEquals(window.connectionSeconds(), 78.855 - 31.824, 1e-9);
+        assertEquals(window.connectionHoldMeanMs(), 1000 * (78.855 - 31.824) / (7_719 - 2_066), 1e-9);
+        assertEquals(window.connectionsBusy(10), (78.855 - 31.824) / 10, 1e-9);
         double p50 = window.latencySeconds().get(50.0);
         double p99 = window.latencySeconds().get(99.0);
         assertTrue(p50 > 0 && p50 <= p99 && p99 < 60, window.describe());

@@ -50,7 +50,10 @@ record Window(String name, GeneratorOutput load, double appMicros, Double dbMicr
         }
         double microsPerTick = 1e6 / clkTck;
         long app = ticks(cpu, "app");
-        Long db = cpu.containsKey("before.db") ? ticks(cpu, "db") : null;
+        Long db = !cpu.containsKey("before.db") ? null
+                : ProcessTree.ACCOUNTING.equals(cpu.getProperty(ProcessTree.ACCOUNTING_KEY))
+                        ? ProcessTree.ticksBetween(ProcessTree.Snapshot.load(cpu, "before"), ProcessTree.Snapshot.load(cpu, "after"))
+                        : ticks(cpu, "db");
         MachineTicks before = MachineTicks.parse(required(cpu, "before.machine"));
         MachineTicks after = MachineTicks.parse(required(cpu, "after.machine"));
         long machineTotal = after.total() - before.total();

@@ -23,13 +23,19 @@ import dev.shapeslab.gatling.Resource.{ Circles, Drawings, Rectangles }
  * the failure message names the field that differs. After a failed step the user abandons that
  * entity and starts the next lifecycle.
  *
- * Properties (-D): baseUrl (http://localhost:8080), users (20), rampSeconds (5),
+ * Several app instances on one database: `baseUrls` lists them (comma-separated), and each virtual user
+ * keeps to one of them, given round-robin; the read after a create follows the `Location` the instance
+ * answered, an absolute URL that names that instance.
+ *
+ * Properties (-D): baseUrl (http://localhost:8080) or baseUrls, users (20), rampSeconds (5),
  * durationSeconds (30: how long each user keeps going), shapesPerDrawing (3), requestTimeoutMs
  * (10000), maxFailedPercent (0 here: any failure is a correctness problem, so one fails the build).
  *
  * Example:
  *   ./mvnw gatling:test -Dgatling.simulationClass=dev.shapeslab.gatling.CrudLifecycleSimulation \
  *     -DbaseUrl=http://localhost:8080 -Dusers=20 -DdurationSeconds=30
+ *   ./mvnw gatling:test -Dgatling.simulationClass=dev.shapeslab.gatling.CrudLifecycleSimulation \
+ *     -DbaseUrls=http://127.0.0.1:8080,http://127.0.0.1:8090 -Dusers=20 -DdurationSeconds=30
  */
 class CrudLifecycleSimulation extends Simulation {
 

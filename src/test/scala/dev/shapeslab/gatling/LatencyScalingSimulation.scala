@@ -24,7 +24,8 @@ import dev.shapeslab.gatling.Resource.Circles
  * `durationSeconds` each; with a list each step's requests are in a group named "<N> users", so
  * the report has one line per N ("10 users / get circle").
  *
- * Properties (-D): baseUrl (http://localhost:8080), users (50), durationSeconds (30, per step),
+ * Properties (-D): baseUrl (http://localhost:8080) or baseUrls (several, comma-separated; the circles are created
+ * through the first), users (50), durationSeconds (30, per step),
  * entities (1000), setupConcurrency (32: POSTs in flight during setup), requestTimeoutMs (10000),
  * maxFailedPercent (1).
  *

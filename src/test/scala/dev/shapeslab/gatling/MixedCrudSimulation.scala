@@ -18,7 +18,7 @@ import dev.shapeslab.gatling.Resource.{ Circles, Drawings, Rectangles }
  * `holdSeconds`, and the run ends after ramp + hold. Unlike the original, every request carries
  * freshly generated values, and the page size of the lists is a parameter.
  *
- * Properties (-D): baseUrl (http://localhost:8080), users (300), rps (1500), rampSeconds (5),
+ * Properties (-D): baseUrl (http://localhost:8080) or baseUrls (several, comma-separated), users (300), rps (1500), rampSeconds (5),
  * holdSeconds (30), listLimit (unset: no `limit` is sent, the server's default applies),
  * shapesPerDrawing (3), requestTimeoutMs (10000), maxFailedPercent (1: the build fails when more
  * than 1 % of the requests failed).

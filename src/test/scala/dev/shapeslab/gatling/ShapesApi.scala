@@ -34,8 +34,11 @@ object Resource {
  */
 final class ShapesApi(properties: SimulationProperties) {
 
-  val protocol: HttpProtocolBuilder = http
-    .baseUrl(properties.baseUrl)
+  val protocol: HttpProtocolBuilder = (properties.baseUrls match {
+      // Several instances: Gatling gives each virtual user one of them, round-robin, for all its requests.
+      case Seq(one) => http.baseUrl(one)
+      case several => http.baseUrls(several: _*)
+    })
     // Errors come back as application/problem+json; asking for both keeps content negotiation out of the way.
     .acceptHeader("application/json, application/problem+json")
     .userAgentHeader("shapes-lab-gatling")

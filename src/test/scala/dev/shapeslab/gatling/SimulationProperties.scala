@@ -18,8 +18,20 @@ final class SimulationProperties(simulationName: String) {
 
   private val effective = mutable.LinkedHashMap.empty[String, String]
 
-  /** Target of the load, without a trailing slash so that paths can be appended as they are. */
-  val baseUrl: String = string("baseUrl", "http://localhost:8080").stripSuffix("/")
+  /**
+   * Targets of the load: `baseUrls`, a comma-separated list (several app instances, without a load balancer
+   * in front), else the one `baseUrl`. Without trailing slashes, so that paths can be appended as they are.
+   */
+  val baseUrls: Seq[String] = raw("baseUrls").map { text =>
+    val urls = text.split(',').toSeq.map(_.trim.stripSuffix("/")).filter(_.nonEmpty)
+    require(urls.nonEmpty && urls.forall(u => u.startsWith("http://") || u.startsWith("https://")),
+      s"Property baseUrls must list http:// or https:// URLs, comma-separated, got '$text'")
+    effective("baseUrls") = urls.mkString(",")
+    urls
+  }.getOrElse(Seq(string("baseUrl", "http://localhost:8080").stripSuffix("/")))
+
+  /** The first target: where set-up requests (such as LatencyScalingSimulation's circles) go. */
+  val baseUrl: String = baseUrls.head
 
   /**
    * Applied to every request. Gatling's own default (60 s, `gatling.http.requestTimeout`) is read
