@@ -113,7 +113,7 @@ public final class Compare {
                 + (options.jfr ? "; one JFR window" : ""));
         if (plan.stream().anyMatch(c -> !c.fault().isEmpty())) {
             System.out.println("  faults    : app " + String.join(" ", options.appJvmOptions(options.faultHeap)) + "; creates by "
-                    + options.drillConnections + " connections, H2 killed (-9) or frozen (SIGSTOP " + FaultDrill.FROZEN_SECONDS
+                    + options.drillConnections + " connections, the database (every process of it) killed (-9) or frozen (SIGSTOP " + FaultDrill.FROZEN_SECONDS
                     + " s) after " + FaultDrill.LOAD_BEFORE_SECONDS + " s; overload: the admission limit's concurrency, then "
                     + options.overloadConnections + " connections, stub latency " + options.latencyMs + " ms");
         }
