@@ -17,14 +17,20 @@ import java.nio.charset.StandardCharsets;
 final class HttpConnection implements Closeable {
 
     private final URI base;
-    private final int timeoutMillis;
+    private final int connectTimeoutMillis;
+    private final int readTimeoutMillis;
     private Socket socket;
     private InputStream in;
 
     /** {@code timeoutMillis} bounds the connect and each read (a request stuck longer fails as a timeout). */
     HttpConnection(URI base, int timeoutMillis) {
+        this(base, timeoutMillis, timeoutMillis);
+    }
+
+    HttpConnection(URI base, int connectTimeoutMillis, int readTimeoutMillis) {
         this.base = base;
-        this.timeoutMillis = timeoutMillis;
+        this.connectTimeoutMillis = connectTimeoutMillis;
+        this.readTimeoutMillis = readTimeoutMillis;
     }
 
     /** Sends one request ({@code body} null for none, else JSON) and reads its answer; the body is discarded. */
@@ -33,8 +39,8 @@ final class HttpConnection implements Closeable {
             if (socket == null) {
                 socket = new Socket();
                 socket.setTcpNoDelay(true);
-                socket.setSoTimeout(timeoutMillis);
-                socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), timeoutMillis);
+                socket.setSoTimeout(readTimeoutMillis);
+                socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), connectTimeoutMillis);
                 in = new BufferedInputStream(socket.getInputStream(), 16 * 1024);
             }
             byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);

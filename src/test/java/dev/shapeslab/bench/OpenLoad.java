@@ -1,13 +1,8 @@
 package dev.shapeslab.bench;
 
 import dev.shapeslab.bench.Workload.Request;
-import java.io.BufferedInputStream;
 import java.math.BigDecimal;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -123,7 +118,7 @@ final class OpenLoad {
         final Map<String, Long> statuses = new TreeMap<>();
         long errors;
         String firstError;
-        private Socket socket;
+        private final HttpConnection connection = new HttpConnection(base, 10_000, 30_000);
 
         Worker(long firstDue, long interval, long recordFrom, long end) {
             this.firstDue = firstDue;
@@ -149,7 +144,7 @@ final class OpenLoad {
                     if (firstError == null) {
                         firstError = e.toString();
                     }
-                    closeQuietly();
+                    connection.close();
                     status = "error";
                 }
                 sent++;
@@ -158,7 +153,7 @@ final class OpenLoad {
                     statuses.merge(status, 1L, Long::sum);
                 }
             }
-            closeQuietly();
+            connection.close();
         }
 
         private void record(long latency) {
@@ -169,51 +164,7 @@ final class OpenLoad {
         }
 
         private int send(Request request) throws IOException {
-            if (socket == null) {
-                socket = new Socket();
-                socket.setTcpNoDelay(true);
-                socket.setSoTimeout(30_000);
-                socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 10_000);
-            }
-            byte[] body = request.body() == null ? new byte[0] : request.body().getBytes(StandardCharsets.UTF_8);
-            StringBuilder head = new StringBuilder()
-                    .append(request.method()).append(' ').append(request.path()).append(" HTTP/1.1\r\n")
-                    .append("Host: ").append(base.getHost()).append(':').append(base.getPort()).append("\r\n")
-                    .append("Accept: application/json\r\n");
-            if (request.body() != null) {
-                head.append("Content-Type: application/json\r\nContent-Length: ").append(body.length).append("\r\n");
-            }
-            head.append("\r\n");
-            OutputStream out = socket.getOutputStream();
-            out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
-            out.write(body);
-            out.flush();
-            HttpResponseReader.Response response = HttpResponseReader.read(inputStream());
-            if (response.close()) {
-                closeQuietly();
-            }
-            return response.status();
-        }
-
-        private InputStream in;
-
-        private InputStream inputStream() throws IOException {
-            if (in == null) {
-                in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
-            }
-            return in;
-        }
-
-        private void closeQuietly() {
-            if (socket != null) {
-                try {
-                    socket.close();
-                } catch (IOException ignored) {
-                    // the connection is dropped either way
-                }
-            }
-            socket = null;
-            in = null;
+            return connection.send(request.method(), request.path(), request.body()).status();
         }
     }
 
