@@ -36,7 +36,7 @@ public class AdmissionControl extends OncePerRequestFilter {
 
     private static final Logger log = LoggerFactory.getLogger(AdmissionControl.class);
 
-    private final Limiter<HttpServletRequest> limiter;
+    private final SimpleLimiter<HttpServletRequest> limiter;
     private final AtomicLong rejected = new AtomicLong();
 
     public AdmissionControl(String algorithm, int maxInFlight) {
@@ -58,12 +58,12 @@ public class AdmissionControl extends OncePerRequestFilter {
 
     /** The bound on requests in flight now (fixed, or where the adaptive algorithm has put it). */
     public int limit() {
-        return limiter instanceof SimpleLimiter<?> simple ? simple.getLimit() : -1;
+        return limiter.getLimit();
     }
 
     /** Requests admitted and not yet complete. */
     public int inFlight() {
-        return limiter instanceof SimpleLimiter<?> simple ? simple.getInflight() : -1;
+        return limiter.getInflight();
     }
 
     /** Requests answered 503 here since start. */
@@ -105,7 +105,7 @@ public class AdmissionControl extends OncePerRequestFilter {
         }
         if (rejected.incrementAndGet() % 10_000 == 1) {
             log.warn("At capacity: answering 503 to requests beyond {} in flight ({} so far)",
-                    limiter instanceof SimpleLimiter<?> simple ? simple.getLimit() : "the limit", rejected.get());
+                    limiter.getLimit(), rejected.get());
         }
         byte[] body = Problem.of(503, "The service is at capacity; retry shortly", request.getRequestURI())
                 .toJson().getBytes(StandardCharsets.UTF_8);

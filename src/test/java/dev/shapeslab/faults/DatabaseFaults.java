@@ -1,5 +1,8 @@
 package dev.shapeslab.faults;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /** A database a fault test can take down, bring back and hang, and whose stored circles it can count. */
@@ -17,6 +20,19 @@ public interface DatabaseFaults {
     /** Lets everything sent while frozen through, as a resumed server would. */
     void thaw();
 
+    /** A connection straight to the database, past the proxy the app uses. */
+    Connection connect() throws SQLException;
+
     /** Circles stored with this colour, read straight from the database. */
-    int countCircles(String colour) throws SQLException;
+    default int countCircles(String colour) throws SQLException {
+        try (Connection connection = connect();
+             PreparedStatement count = connection.prepareStatement(
+                     "select count(*) from shape where shape_type = 'circle' and colour = ?")) {
+            count.setString(1, colour);
+            try (ResultSet result = count.executeQuery()) {
+                result.next();
+                return result.getInt(1);
+            }
+        }
+    }
 }

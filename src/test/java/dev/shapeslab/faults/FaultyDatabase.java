@@ -3,8 +3,6 @@ package dev.shapeslab.faults;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import org.h2.tools.Server;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -68,15 +66,8 @@ public final class FaultyDatabase implements DatabaseFaults {
     }
 
     @Override
-    public int countCircles(String colour) throws SQLException {
+    public Connection connect() throws SQLException {
         // In this JVM the in-memory database the server serves is reachable directly.
-        try (Connection connection = DriverManager.getConnection("jdbc:h2:" + database, "sa", "");
-             PreparedStatement count = connection.prepareStatement("select count(*) from shape where colour = ?")) {
-            count.setString(1, colour);
-            try (ResultSet result = count.executeQuery()) {
-                result.next();
-                return result.getInt(1);
-            }
-        }
+        return DriverManager.getConnection("jdbc:h2:" + database, "sa", "");
     }
 }

@@ -88,15 +88,7 @@ public final class PostgresFaults implements DatabaseFaults {
     }
 
     @Override
-    public int countCircles(String colour) throws SQLException {
-        try (Connection connection = PostgresTestDatabase.connect();
-             PreparedStatement count = connection.prepareStatement(
-                     "select count(*) from shape where shape_type = 'circle' and colour = ?")) {
-            count.setString(1, colour);
-            try (ResultSet result = count.executeQuery()) {
-                result.next();
-                return result.getInt(1);
-            }
-        }
+    public Connection connect() throws SQLException {
+        return PostgresTestDatabase.connect();
     }
 }
