@@ -62,6 +62,14 @@ public class Drawing implements Identifiable<Drawing> {
         placeShapes();
     }
 
+    /** A drawing as a store reads it back: its id and creation date as stored, its shapes in their order. */
+    public static Drawing stored(long id, String name, Instant creationDate, List<Shape<?>> shapes) {
+        Drawing drawing = new Drawing(name, shapes);
+        drawing.id = id;
+        drawing.creationDate = creationDate;
+        return drawing;
+    }
+
     @Override
     public Long getId() {
         return id;

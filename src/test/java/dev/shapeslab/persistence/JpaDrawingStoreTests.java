@@ -26,6 +26,9 @@ public class JpaDrawingStoreTests extends AbstractTestNGSpringContextTests {
     private EntityStore<Drawing> drawings;
 
     @Autowired
+    private EntityStore<Circle> circles;
+
+    @Autowired
     private EntityManagerFactory entityManagerFactory;
 
     @Autowired
@@ -48,6 +51,48 @@ public class JpaDrawingStoreTests extends AbstractTestNGSpringContextTests {
             assertEquals(statistics.getPrepareStatementCount(), 1, "statements for a page of " + limit);
             assertEquals(statistics.getQueryPlanCacheMissCount(), 0, "query translations for a page of " + limit);
         }
+    }
+
+    @Test
+    public void aPageIsReadAsValuesWithoutMakingEntities() {
+        drawings.deleteAll();
+        Drawing stored = drawings.insert(drawing("values", 3));
+        drawings.insert(drawing("no shapes", 0));
+        Statistics statistics = entityManagerFactory.unwrap(SessionFactory.class).getStatistics();
+        statistics.clear();
+
+        List<Drawing> page = drawings.findPage(0, 10);
+
+        assertEquals(statistics.getEntityLoadCount(), 0, "entities loaded for a page");
+        assertEquals(page.size(), 2);
+        Drawing read = page.get(0);
+        assertEquals(read.getId(), stored.getId());
+        assertEquals(read.getName(), "values");
+        assertEquals(read.getCreationDate(), stored.getCreationDate());
+        assertEquals(read.getShapes().stream().map(Shape::getId).toList(),
+                stored.getShapes().stream().map(Shape::getId).toList(), "shape ids in drawing order");
+        Rectangle rectangle = (Rectangle) read.getShapes().get(1);
+        assertEquals(List.of(rectangle.getColour(), rectangle.getPosition().getX(), rectangle.getPosition().getY(),
+                rectangle.getWidth(), rectangle.getHeight()), List.of("owned-1", 1.5, 2.0, 1, 2));
+        assertEquals(((Circle) read.getShapes().get(2)).getRadius(), 3);
+        assertEquals(page.get(1).getShapes(), List.of(), "a drawing without shapes");
+    }
+
+    @Test
+    public void aPageOfStandaloneShapesIsReadAsValuesWithoutMakingEntities() {
+        circles.deleteAll();
+        drawings.insert(drawing("owns a circle", 1));
+        Circle stored = circles.insert(new Circle("standalone", new Position(-1.25, 4), 7));
+        Statistics statistics = entityManagerFactory.unwrap(SessionFactory.class).getStatistics();
+        statistics.clear();
+
+        List<Circle> page = circles.findPage(0, 10);
+
+        assertEquals(statistics.getEntityLoadCount(), 0, "entities loaded for a page");
+        assertEquals(page.size(), 1, "only the standalone circle");
+        Circle read = page.get(0);
+        assertEquals(List.of(read.getId(), read.getColour(), read.getPosition().getX(), read.getPosition().getY(),
+                read.getRadius()), List.of(stored.getId(), "standalone", -1.25, 4.0, 7));
     }
 
     @Test

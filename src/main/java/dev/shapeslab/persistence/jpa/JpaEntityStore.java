@@ -36,8 +36,11 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
 
     @Override
     public Optional<T> replace(long id, T entity) {
-        Optional<T> existing = findById(id);
+        Optional<T> existing = findManaged(id);
         existing.ifPresent(stored -> stored.updateFrom(entity));
         return existing;
     }
+
+    /** The entity {@code id} as a managed entity of this transaction, whose changes are written at commit. */
+    protected abstract Optional<T> findManaged(long id);
 }

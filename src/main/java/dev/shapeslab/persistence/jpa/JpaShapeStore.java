@@ -2,8 +2,10 @@ package dev.shapeslab.persistence.jpa;
 
 import dev.shapeslab.domain.Shape;
 import jakarta.persistence.DiscriminatorValue;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.hibernate.query.NativeQuery;
 import org.springframework.transaction.annotation.Transactional;
 
 /** Standalone shapes of one kind: the rows of its kind in table {@code shape} that no drawing owns. */
@@ -12,8 +14,10 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
     private final Class<S> type;
     private final String kind;
     private final String standalone;
-    private final String standalonePage = "select * from shape s where s.shape_type = :kind and s.drawing_id is null"
-            + " order by s.shape_type, s.drawing_id, s.id";
+    private final String standalonePage = "select " + ShapeRows.COLUMNS + " from shape s"
+            + " where s.shape_type = :kind and s.drawing_id is null order by s.shape_type, s.drawing_id, s.id";
+    private final String standaloneById = "select " + ShapeRows.COLUMNS + " from shape s"
+            + " where s.id = :id and s.shape_type = :kind and s.drawing_id is null";
 
     JpaShapeStore(Class<S> type, String entityName) {
         super(entityName);
@@ -28,22 +32,39 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
      * so a page costs its own rows. Ordered by id alone, H2 took every standalone shape of the kind and
      * sorted them, a cost that grows with the table. Native SQL because JPQL cannot name the discriminator
      * column: {@code type(s)} in an ORDER BY becomes the literal {@code 'circle'}, and H2 then sorted again
-     * (QueryPlanTests checks the plan; docs/performance.md shows both).
+     * (QueryPlanTests checks the plan; docs/performance.md shows both). The rows are read as values
+     * ({@link ShapeRows}): a page is only read, so its shapes need not be managed entities.
      */
     @Override
     @Transactional(readOnly = true)
     @SuppressWarnings("unchecked")
     public List<S> findPage(int offset, int limit) {
-        return entityManager.createNativeQuery(standalonePage, type)
+        List<Object[]> rows = ShapeRows.declare(entityManager.createNativeQuery(standalonePage)
+                        .unwrap(NativeQuery.class))
                 .setParameter("kind", kind)
                 .setFirstResult(offset)
                 .setMaxResults(limit)
                 .getResultList();
+        List<S> page = new ArrayList<>(rows.size());
+        rows.forEach(row -> page.add(type.cast(ShapeRows.shape(row, 0))));
+        return page;
+    }
+
+    /** Read as values, like a page: a shape that is only sent back needs no managed entity. */
+    @Override
+    @Transactional(readOnly = true)
+    @SuppressWarnings("unchecked")
+    public Optional<S> findById(long id) {
+        List<Object[]> rows = ShapeRows.declare(entityManager.createNativeQuery(standaloneById)
+                        .unwrap(NativeQuery.class))
+                .setParameter("kind", kind)
+                .setParameter("id", id)
+                .getResultList();
+        return rows.stream().findFirst().map(row -> type.cast(ShapeRows.shape(row, 0)));
     }
 
     @Override
-    @Transactional(readOnly = true)
-    public Optional<S> findById(long id) {
+    protected Optional<S> findManaged(long id) {
         return entityManager.createQuery("select s" + standalone + " and s.id = :id", type)
                 .setParameter("id", id)
                 .getResultStream()
