@@ -1,19 +1,28 @@
 package dev.shapeslab.web;
 
 import dev.shapeslab.domain.Identifiable;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
+import java.net.URI;
 
-/** The answer to a successful POST, shared by every execution variant. */
+/** The answer to a successful POST to one resource's collection, shared by every execution variant. */
 public final class Created {
 
-    private Created() {
+    private final String collection;
+
+    /** For the collection at {@code resource}'s {@link Path}. */
+    public Created(Class<?> resource) {
+        String path = resource.getAnnotation(Path.class).value();
+        this.collection = (path.startsWith("/") ? path.substring(1) : path) + "/";
     }
 
-    /** 201 with {@code Location: <request URI>/<id>} and the stored entity as the body. */
-    public static Response response(UriInfo uriInfo, Identifiable<?> created) {
-        return Response.created(uriInfo.getAbsolutePathBuilder().path(String.valueOf(created.getId())).build())
-                .entity(created)
-                .build();
+    /**
+     * 201 with {@code Location: <base URI><collection>/<id>} and the stored entity as the body. The location
+     * is given relative to the application's base URI, which Jersey makes absolute as JAX-RS says it must:
+     * the same header as one built from the request's {@code UriInfo}, without injecting it and running a
+     * {@code UriBuilder} on every create.
+     */
+    public Response response(Identifiable<?> created) {
+        return Response.created(URI.create(collection + created.getId())).entity(created).build();
     }
 }

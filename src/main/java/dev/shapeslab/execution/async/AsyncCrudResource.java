@@ -40,6 +40,7 @@ public abstract class AsyncCrudResource<T extends Identifiable<T>> {
     private final AsyncResponder responder;
     private final Paging paging;
     private final Type listType;
+    private final Created created = new Created(getClass());
 
     protected AsyncCrudResource(AsyncCrudService<T> service, AsyncResponder responder, Paging paging,
                                 Class<T> entityType) {
@@ -68,8 +69,8 @@ public abstract class AsyncCrudResource<T extends Identifiable<T>> {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public void create(T entity, @Context UriInfo uriInfo, @Suspended AsyncResponse response) {
-        responder.respond(response, gate -> service.create(gate, entity).map(created -> Created.response(uriInfo, created)));
+    public void create(T entity, @Suspended AsyncResponse response) {
+        responder.respond(response, gate -> service.create(gate, entity).map(created::response));
     }
 
     @PUT

@@ -33,6 +33,7 @@ public abstract class PlainCrudResource<T extends Identifiable<T>> {
     private final PlainCrudService<T> service;
     private final Paging paging;
     private final Type listType;
+    private final Created created = new Created(getClass());
 
     protected PlainCrudResource(PlainCrudService<T> service, Paging paging, Class<T> entityType) {
         this.service = service;
@@ -58,8 +59,8 @@ public abstract class PlainCrudResource<T extends Identifiable<T>> {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response create(T entity, @Context UriInfo uriInfo) {
-        return Created.response(uriInfo, service.create(entity));
+    public Response create(T entity) {
+        return created.response(service.create(entity));
     }
 
     @PUT

@@ -35,6 +35,7 @@ public abstract class RxCrudResource<T extends Identifiable<T>> {
     private final RxCrudService<T> service;
     private final Paging paging;
     private final Type listType;
+    private final Created created = new Created(getClass());
 
     protected RxCrudResource(RxCrudService<T> service, Paging paging, Class<T> entityType) {
         this.service = service;
@@ -60,8 +61,8 @@ public abstract class RxCrudResource<T extends Identifiable<T>> {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response create(T entity, @Context UriInfo uriInfo) {
-        return Created.response(uriInfo, service.create(entity).blockingGet());
+    public Response create(T entity) {
+        return created.response(service.create(entity).blockingGet());
     }
 
     @PUT
