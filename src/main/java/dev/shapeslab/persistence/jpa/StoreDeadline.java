@@ -148,8 +148,13 @@ public final class StoreDeadline implements AutoCloseable {
         private boolean finished;
 
         synchronized void attach(Connection connection) {
-            if (finished || connections.contains(connection)) {
+            if (finished) {
                 return;
+            }
+            for (Connection known : connections) {
+                if (known == connection) { // identity: a driver's equals is no business of ours
+                    return;
+                }
             }
             connections.add(connection);
             if (expired) {

@@ -179,6 +179,9 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor impleme
     static Optional<String> kindOf(Throwable failure) {
         String kind = null;
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof StoreDeadline.DeadlinePassed) {
+                return Optional.of(NO_ANSWER); // whatever the aborted connection then reported
+            }
             String here = kindHere(cause);
             if (here != null) {
                 kind = here;
@@ -199,7 +202,7 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor impleme
                 .contains("timeout"))) {
             return "transaction timed out";
         }
-        if (cause instanceof SocketTimeoutException || cause instanceof StoreDeadline.DeadlinePassed) {
+        if (cause instanceof SocketTimeoutException) {
             return NO_ANSWER;
         }
         if (cause instanceof SQLException closed && closed.getSQLState() == null
