@@ -23,6 +23,16 @@ public class CellPlanTests {
     }
 
     @Test
+    public void faultsRunsOnlyTheCellsAskedFor() {
+        Options o = Options.parse(new String[] {"--scenarios", "faults", "--variants", "plain,async",
+                "--faults", "freeze,kill"});
+
+        assertThat(CellPlan.matrix(o)).extracting(CellPlan::id).containsExactly(
+                "faults-plain-h2-kill-c32", "faults-plain-h2-freeze-c32",
+                "faults-async-h2-kill-c32", "faults-async-h2-freeze-c32");
+    }
+
+    @Test
     public void theOtherScenariosKeepTheirCellsAndHeap() {
         Options o = Options.parse(new String[] {"--scenarios", "mixed", "--variants", "plain", "--heap", "2g"});
         CellPlan mixed = CellPlan.matrix(o).get(0);
