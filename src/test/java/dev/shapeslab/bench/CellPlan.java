@@ -63,11 +63,16 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                 case "faults" -> {
                     for (String v : o.variants) {
                         for (String b : o.backends) {
-                            cells.add(new CellPlan(scenario, v, b, Workload.POST_CIRCLE, o.drillConnections, 0, "kill"));
-                            cells.add(new CellPlan(scenario, v, b, Workload.POST_CIRCLE, o.drillConnections, 0, "freeze"));
+                            for (String fault : List.of("kill", "freeze")) {
+                                if (o.faultCells.contains(fault)) {
+                                    cells.add(new CellPlan(scenario, v, b, Workload.POST_CIRCLE, o.drillConnections, 0, fault));
+                                }
+                            }
                         }
-                        cells.add(new CellPlan(scenario, v, "stub", Workload.POST_CIRCLE, o.overloadConnections,
-                                o.latencyMs, "overload"));
+                        if (o.faultCells.contains("overload")) {
+                            cells.add(new CellPlan(scenario, v, "stub", Workload.POST_CIRCLE, o.overloadConnections,
+                                    o.latencyMs, "overload"));
+                        }
                     }
                 }
                 default -> throw new IllegalArgumentException("unknown scenario " + scenario);

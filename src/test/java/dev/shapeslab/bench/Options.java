@@ -48,6 +48,9 @@ final class Options {
               --drill-connections N  faults: closed-loop creates during kill and freeze (default: 32)
               --overload-connections N  faults: connections of the overload (default: 5000)
               --fault-heap SIZE    faults: app heap, -Xms = -Xmx (default: 512m)
+              --drill-threads KIND faults: the generator's clients on virtual threads (when the harness's JVM has
+                                   them, JDK 21+) or platform threads (default: virtual)
+              --fault-cells LIST   faults: which cells per variant, of kill,freeze,overload (default: all three)
               --repeat N           the whole matrix N times, fresh JVMs each time (default: 1)
 
             Windows (seconds)
@@ -91,6 +94,8 @@ final class Options {
     int drillConnections = 32;
     int overloadConnections = 5000;
     String faultHeap = "512m";
+    List<String> faultCells = List.of("kill", "freeze", "overload");
+    boolean drillVirtualThreads = true;
     List<Workload> workloads = List.of(Workload.GET_CIRCLE, Workload.POST_CIRCLE, Workload.GET_DRAWINGS,
             Workload.POST_DRAWING);
     int repeat = 1;
@@ -151,6 +156,9 @@ final class Options {
                         case "--drill-connections" -> o.drillConnections = positive(v, "--drill-connections", 1);
                         case "--overload-connections" -> o.overloadConnections = positive(v, "--overload-connections", 1);
                         case "--fault-heap" -> o.faultHeap = v;
+                        case "--drill-threads" -> o.drillVirtualThreads = oneOf(List.of(v), "--drill-threads kind", "virtual",
+                                "platform").get(0).equals("virtual");
+                        case "--fault-cells" -> o.faultCells = oneOf(list(v), "fault cell", "kill", "freeze", "overload");
                         case "--repeat" -> o.repeat = positive(v, "--repeat", 1);
                         case "--window" -> o.window = positive(v, "--window", 1);
                         case "--windows" -> o.windows = positive(v, "--windows", 1);
