@@ -110,6 +110,21 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
     }
 
     /**
+     * Under overload every 503 closes its connection (Tomcat's rule) and the client connects again: Tomcat
+     * holds at most 2,000 connections (their buffers are heap), and the kernel queues 4,096 more for it,
+     * whatever the variant.
+     */
+    @Test
+    public void tomcatHoldsABoundedNumberOfConnectionsAndQueuesTheRest() {
+        org.springframework.boot.web.server.WebServer server =
+                ((org.springframework.boot.web.server.context.WebServerApplicationContext) applicationContext).getWebServer();
+        org.apache.coyote.AbstractProtocol<?> protocol = (org.apache.coyote.AbstractProtocol<?>)
+                ((org.springframework.boot.tomcat.TomcatWebServer) server).getTomcat().getConnector().getProtocolHandler();
+        assertEquals(protocol.getMaxConnections(), 2000, "server.tomcat.max-connections");
+        assertEquals(protocol.getAcceptCount(), 4096, "server.tomcat.accept-count");
+    }
+
+    /**
      * The OpenAPI document promises nothing this suite does not exercise: every operation and status it
      * documents was asked and answered in this run. (503 is documented for every operation and exercised by
      * the fault tests, which take the database down; it is left out here.) Runs last, and only when the
