@@ -64,13 +64,12 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                     for (String v : o.variants) {
                         for (String b : o.backends) {
                             for (String fault : List.of("kill", "freeze")) {
-                                if (o.faults.contains(fault)) {
-                                    cells.add(new CellPlan(scenario, v, b, Workload.POST_CIRCLE, o.drillConnections, 0,
-                                            fault));
+                                if (o.faultCells.contains(fault)) {
+                                    cells.add(new CellPlan(scenario, v, b, Workload.POST_CIRCLE, o.drillConnections, 0, fault));
                                 }
                             }
                         }
-                        if (o.faults.contains("overload")) {
+                        if (o.faultCells.contains("overload")) {
                             cells.add(new CellPlan(scenario, v, "stub", Workload.POST_CIRCLE, o.overloadConnections,
                                     o.latencyMs, "overload"));
                         }

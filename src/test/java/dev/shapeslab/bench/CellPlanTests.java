@@ -23,13 +23,19 @@ public class CellPlanTests {
     }
 
     @Test
-    public void faultsRunsOnlyTheCellsAskedFor() {
-        Options o = Options.parse(new String[] {"--scenarios", "faults", "--variants", "plain,async",
-                "--faults", "freeze,kill"});
-
+    public void faultCellsPicksTheCellsOfEachVariantInTheirOrder() {
+        Options o = Options.parse(new String[] {"--scenarios", "faults", "--variants", "plain,virtual",
+                "--fault-cells", "overload"});
         assertThat(CellPlan.matrix(o)).extracting(CellPlan::id).containsExactly(
-                "faults-plain-h2-kill-c32", "faults-plain-h2-freeze-c32",
-                "faults-async-h2-kill-c32", "faults-async-h2-freeze-c32");
+                "faults-plain-stub-overload-c5000-lat100", "faults-virtual-stub-overload-c5000-lat100");
+
+        Options databaseOnly = Options.parse(new String[] {"--scenarios", "faults", "--variants", "async",
+                "--fault-cells", "freeze,kill", "--backends", "h2,pg"});
+        assertThat(CellPlan.matrix(databaseOnly)).extracting(CellPlan::id).containsExactly(
+                "faults-async-h2-kill-c32", "faults-async-h2-freeze-c32", "faults-async-pg-kill-c32", "faults-async-pg-freeze-c32");
+        assertThat(Options.parse(new String[] {}).faultCells).containsExactly("kill", "freeze", "overload");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Options.parse(new String[] {"--fault-cells", "overlaod"}))
+                .hasMessageContaining("unknown fault cell 'overlaod'");
     }
 
     @Test

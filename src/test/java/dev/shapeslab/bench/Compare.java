@@ -134,6 +134,7 @@ public final class Compare {
         p.setProperty("host", Runtime.getRuntime().availableProcessors() + " cores; " + firstLine(Path.of("/proc/version")));
         p.setProperty("app_java", options.appJava + " (" + javaVersion(options.appJava) + ")");
         p.setProperty("app_jvm_opts", options.heapOptions());
+        p.setProperty("harness_java", options.toolJava + " (" + Runtime.version() + ")");
         p.setProperty("clk_tck", Long.toString(options.clkTck));
         p.setProperty("window_seconds", Integer.toString(options.window));
         p.setProperty("windows", Integer.toString(options.windows));

@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.testng.annotations.AfterMethod;
 import org.testng.annotations.BeforeMethod;
+import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
 /** The fault drill's create load against a local HTTP server: one colour per request, every outcome recorded. */
@@ -75,10 +76,31 @@ public class DrillLoadTests {
         ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
     }
 
+    @DataProvider
+    public Object[][] threadKinds() {
+        return new Object[][] {{DrillLoad.Threads.PLATFORM}, {DrillLoad.Threads.available(true)}};
+    }
+
     @Test
-    public void everyRequestHasAColourOfItsOwnAndEveryCreateItsId() throws Exception {
+    public void theWorkersAreVirtualThreadsWhereTheJvmHasThem() throws Exception {
+        boolean jdk21 = Runtime.version().feature() >= 21;
+        assertThat(DrillLoad.Threads.available(true)).isEqualTo(jdk21 ? DrillLoad.Threads.VIRTUAL : DrillLoad.Threads.PLATFORM);
+        assertThat(DrillLoad.Threads.available(false)).isEqualTo(DrillLoad.Threads.PLATFORM);
+        assertThat(new DrillLoad(base(), 1, System.nanoTime(), new AtomicLong(), 5_000).threads())
+                .isEqualTo(DrillLoad.Threads.available(true));
+        if (jdk21) {
+            Thread t = DrillLoad.Threads.virtualFactory().newThread(() -> { });
+            assertThat(Thread.class.getMethod("isVirtual").invoke(t)).isEqualTo(true);
+            assertThat(t.getName()).isEqualTo("drill-0");
+        } else {
+            assertThat(DrillLoad.Threads.virtualFactory()).isNull();
+        }
+    }
+
+    @Test(dataProvider = "threadKinds")
+    public void everyRequestHasAColourOfItsOwnAndEveryCreateItsId(DrillLoad.Threads threads) throws Exception {
         rejectEvery = 5;
-        DrillLoad load = new DrillLoad(base(), 4, System.nanoTime(), new AtomicLong(), 5_000).start();
+        DrillLoad load = new DrillLoad(base(), 4, System.nanoTime(), new AtomicLong(), 5_000, threads).start();
         TimeUnit.MILLISECONDS.sleep(300);
         List<DrillRecord> records = load.stop();
 

@@ -128,7 +128,7 @@ final class FaultDrill {
 
     private void databaseFault() throws IOException, InterruptedException, Compare.CellFailure {
         drill.setProperty("connections", Integer.toString(cell.connections()));
-        DrillLoad load = new DrillLoad(base, cell.connections(), origin, numbers, TIMEOUT_MILLIS).start();
+        DrillLoad load = load(cell.connections());
         sleepUntil(LOAD_BEFORE_SECONDS * 1_000_000L);
         long pid = db.pid();
         mark("fault_start");
@@ -211,7 +211,7 @@ final class FaultDrill {
         drill.setProperty("knee_connections", Integer.toString(knee));
         drill.setProperty("connections", Integer.toString(cell.connections()));
         drill.setProperty("lead_in_us", Long.toString(LEAD_IN_SECONDS * 1_000_000L));
-        DrillLoad warm = new DrillLoad(base, knee, origin, numbers, TIMEOUT_MILLIS).start();
+        DrillLoad warm = load(knee);
         long kneeFrom = (OVERLOAD_WARMUP_SECONDS + LEAD_IN_SECONDS) * 1_000_000L;
         sleepUntil(kneeFrom);
         mark("knee_start", kneeFrom);
@@ -223,7 +223,7 @@ final class FaultDrill {
         Compare.log("  knee: %d connections, %d requests", knee, kneeRecords.size());
 
         mark("overload_load_start");
-        DrillLoad over = new DrillLoad(base, cell.connections(), origin, numbers, TIMEOUT_MILLIS).start();
+        DrillLoad over = load(cell.connections());
         long from = micros("overload_load_start") + LEAD_IN_SECONDS * 1_000_000L;
         sleepUntil(from);
         mark("overload_start", from);
@@ -234,6 +234,15 @@ final class FaultDrill {
         errors("", over);
         DrillRecord.write(dir.resolve("overload.tsv"), overRecords);
         Compare.log("  overload: %d connections, %d requests", cell.connections(), overRecords.size());
+    }
+
+    /** A started create load of {@code connections} clients, on the threads {@code --drill-threads} asks for. */
+    private DrillLoad load(int connections) {
+        DrillLoad load = new DrillLoad(base, connections, origin, numbers, TIMEOUT_MILLIS,
+                DrillLoad.Threads.available(options.drillVirtualThreads));
+        drill.setProperty("generator_threads", load.threads().name().toLowerCase(Locale.ROOT));
+        drill.setProperty("generator_java", System.getProperty("java.vm.name") + " " + Runtime.version());
+        return load.start();
     }
 
     /** GET of every acknowledged id, {@value #READBACK_CONNECTIONS} connections; {@code readback.tsv}: id and status. */

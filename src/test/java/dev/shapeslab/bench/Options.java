@@ -45,10 +45,12 @@ final class Options {
               --no-baseline        skip the slow-backend cells without latency
               --connections N      mixed and per-type concurrency (default: 16)
               --workloads LIST     per-type workloads (default: get-circle,post-circle,get-drawings,post-drawing)
-              --faults LIST        the cells of the faults scenario (default: kill,freeze,overload)
   --drill-connections N  faults: closed-loop creates during kill and freeze (default: 32)
               --overload-connections N  faults: connections of the overload (default: 5000)
               --fault-heap SIZE    faults: app heap, -Xms = -Xmx (default: 512m)
+              --drill-threads KIND faults: the generator's clients on virtual threads (when the harness's JVM has
+                                   them, JDK 21+) or platform threads (default: virtual)
+              --fault-cells LIST   faults: which cells per variant, of kill,freeze,overload (default: all three)
               --repeat N           the whole matrix N times, fresh JVMs each time (default: 1)
 
             Windows (seconds)
@@ -90,9 +92,10 @@ final class Options {
     boolean baseline = true;
     int connections = 16;
     int drillConnections = 32;
-    List<String> faults = List.of("kill", "freeze", "overload");
     int overloadConnections = 5000;
     String faultHeap = "512m";
+    List<String> faultCells = List.of("kill", "freeze", "overload");
+    boolean drillVirtualThreads = true;
     List<Workload> workloads = List.of(Workload.GET_CIRCLE, Workload.POST_CIRCLE, Workload.GET_DRAWINGS,
             Workload.POST_DRAWING);
     int repeat = 1;
@@ -150,10 +153,12 @@ final class Options {
                         case "--latency" -> o.latencyMs = positive(v, "--latency", 0);
                         case "--connections" -> o.connections = positive(v, "--connections", 1);
                         case "--workloads" -> o.workloads = list(v).stream().map(Workload::byId).toList();
-                        case "--faults" -> o.faults = oneOf(list(v), "fault", "kill", "freeze", "overload");
                         case "--drill-connections" -> o.drillConnections = positive(v, "--drill-connections", 1);
                         case "--overload-connections" -> o.overloadConnections = positive(v, "--overload-connections", 1);
                         case "--fault-heap" -> o.faultHeap = v;
+                        case "--drill-threads" -> o.drillVirtualThreads = oneOf(List.of(v), "--drill-threads kind", "virtual",
+                                "platform").get(0).equals("virtual");
+                        case "--fault-cells" -> o.faultCells = oneOf(list(v), "fault cell", "kill", "freeze", "overload");
                         case "--repeat" -> o.repeat = positive(v, "--repeat", 1);
                         case "--window" -> o.window = positive(v, "--window", 1);
                         case "--windows" -> o.windows = positive(v, "--windows", 1);

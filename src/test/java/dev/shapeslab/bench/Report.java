@@ -308,7 +308,7 @@ final class Report {
                     then 3 s), established connections reset.
 
                     *CPU*: shares of the whole machine (all cores) over the overload load, the app's and the generator's (the
-                    harness, whose threads are the clients).
+                    harness, whose threads are the clients: virtual or platform threads, `--drill-threads`).
 
                     | variant | knee: connections, 201/s | overload: connections, 201/s (× knee) | answers during the overload | p99 201 ms | p50, p99 503 ms | longest request | TCP during the overload | CPU app, generator | retained heap MiB every 5 s | peak heap MiB, full GCs | peak RSS MiB | log | targets not met |
                     |---|---|---|---|---|---|---|---|---|---|---|---|---|---|
@@ -320,7 +320,8 @@ final class Report {
                         c.get("connections"), f.goodput, f.goodput / f.kneeGoodput, FaultFigures.format(f.overloadStatuses),
                         millis(f.p99CreatedMillis), millis(f.p50RejectedMillis), millis(f.p99RejectedMillis), longest(f),
                         NetStat.describe(f.overloadTcp), Double.isNaN(f.appCpuShare) ? "–"
-                                : String.format(Locale.ROOT, "%.0f %%, %.0f %%", 100 * f.appCpuShare, 100 * f.generatorCpuShare),
+                                : String.format(Locale.ROOT, "%.0f %%, %.0f %%", 100 * f.appCpuShare, 100 * f.generatorCpuShare)
+                                + (f.drill.containsKey("generator_threads") ? " (" + f.drill.getProperty("generator_threads") + " threads)" : ""),
                         f.retainedSeries, Boolean.TRUE.equals(f.heapFlat) ? "flat" : "not flat", heap(f),
                         f.peakRssKib / 1024.0, bytes(f.logBytes), f.unmet().isEmpty() ? "all met" : String.join("; ", f.unmet())));
             }

@@ -110,6 +110,22 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
     }
 
     /**
+     * Under overload every 503 closes its connection (Tomcat's rule) and the client connects again: the
+     * kernel queues 4,096 connections for Tomcat in every variant, and under {@code virtual}, which parses
+     * every held connection at once, Tomcat holds at most 2,000 (Tomcat's default, 8192, elsewhere).
+     */
+    @Test
+    public void tomcatHoldsTheVariantsConnectionsAndQueuesTheRest() {
+        String variant = applicationContext.getBean(dev.shapeslab.execution.ExecutionVariant.class).name();
+        org.springframework.boot.web.server.WebServer server =
+                ((org.springframework.boot.web.server.context.WebServerApplicationContext) applicationContext).getWebServer();
+        org.apache.coyote.AbstractProtocol<?> protocol = (org.apache.coyote.AbstractProtocol<?>)
+                ((org.springframework.boot.tomcat.TomcatWebServer) server).getTomcat().getConnector().getProtocolHandler();
+        assertEquals(protocol.getMaxConnections(), variant.equals("virtual") ? 2000 : 8192, "server.tomcat.max-connections");
+        assertEquals(protocol.getAcceptCount(), 4096, "server.tomcat.accept-count");
+    }
+
+    /**
      * The OpenAPI document promises nothing this suite does not exercise: every operation and status it
      * documents was asked and answered in this run. (503 is documented for every operation and exercised by
      * the fault tests, which take the database down; it is left out here.) Runs last, and only when the
