@@ -25,7 +25,7 @@ public class CellPlanTests {
     @Test
     public void faultsRunsOnlyTheCellsAskedFor() {
         Options o = Options.parse(new String[] {"--scenarios", "faults", "--variants", "plain,async",
-                "--faults", "freeze,kill"});
+                "--fault-cells", "freeze,kill"});
 
         assertThat(CellPlan.matrix(o)).extracting(CellPlan::id).containsExactly(
                 "faults-plain-h2-kill-c32", "faults-plain-h2-freeze-c32",

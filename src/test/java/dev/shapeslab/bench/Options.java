@@ -45,7 +45,7 @@ final class Options {
               --no-baseline        skip the slow-backend cells without latency
               --connections N      mixed and per-type concurrency (default: 16)
               --workloads LIST     per-type workloads (default: get-circle,post-circle,get-drawings,post-drawing)
-              --faults LIST        the cells of the faults scenario (default: kill,freeze,overload)
+              --fault-cells LIST   the cells of the faults scenario (default: kill,freeze,overload)
   --drill-connections N  faults: closed-loop creates during kill and freeze (default: 32)
               --overload-connections N  faults: connections of the overload (default: 5000)
               --fault-heap SIZE    faults: app heap, -Xms = -Xmx (default: 512m)
@@ -150,7 +150,7 @@ final class Options {
                         case "--latency" -> o.latencyMs = positive(v, "--latency", 0);
                         case "--connections" -> o.connections = positive(v, "--connections", 1);
                         case "--workloads" -> o.workloads = list(v).stream().map(Workload::byId).toList();
-                        case "--faults" -> o.faults = oneOf(list(v), "fault", "kill", "freeze", "overload");
+                        case "--fault-cells" -> o.faults = oneOf(list(v), "fault", "kill", "freeze", "overload");
                         case "--drill-connections" -> o.drillConnections = positive(v, "--drill-connections", 1);
                         case "--overload-connections" -> o.overloadConnections = positive(v, "--overload-connections", 1);
                         case "--fault-heap" -> o.faultHeap = v;
