@@ -46,7 +46,7 @@ final class Options {
               --connections N      mixed and per-type concurrency (default: 16)
               --workloads LIST     per-type workloads (default: get-circle,post-circle,get-drawings,post-drawing)
               --fault-cells LIST   the cells of the faults scenario (default: kill,freeze,overload)
-  --drill-connections N  faults: closed-loop creates during kill and freeze (default: 32)
+              --drill-connections N  faults: closed-loop creates during kill and freeze (default: 32)
               --overload-connections N  faults: connections of the overload (default: 5000)
               --fault-heap SIZE    faults: app heap, -Xms = -Xmx (default: 512m)
               --repeat N           the whole matrix N times, fresh JVMs each time (default: 1)
