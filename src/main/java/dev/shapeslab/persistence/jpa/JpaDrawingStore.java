@@ -35,6 +35,9 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
             + " where d.id in (select p.id from drawing p order by p.id offset :offset rows fetch first :limit rows only)"
             + " order by d.id, s.shape_index";
 
+    /** Where a row's shape columns start: after the drawing's id, name and creation date. */
+    private static final int SHAPE_FROM = 3;
+
     JpaDrawingStore() {
         super("drawing");
     }
@@ -62,7 +65,7 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
             Long id = (Long) first[0];
             List<Shape<?>> shapes = new ArrayList<>();
             for (; at < rows.size() && id.equals(rows.get(at)[0]); at++) {
-                Shape<?> shape = ShapeRows.shape(rows.get(at), 3);
+                Shape<?> shape = ShapeRows.shape(rows.get(at), SHAPE_FROM);
                 if (shape != null) {
                     shapes.add(shape);
                 }

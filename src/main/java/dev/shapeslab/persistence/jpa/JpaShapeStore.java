@@ -2,9 +2,9 @@ package dev.shapeslab.persistence.jpa;
 
 import dev.shapeslab.domain.Shape;
 import jakarta.persistence.DiscriminatorValue;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.hibernate.query.NativeQuery;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -37,30 +37,31 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
      */
     @Override
     @Transactional(readOnly = true)
-    @SuppressWarnings("unchecked")
     public List<S> findPage(int offset, int limit) {
-        List<Object[]> rows = ShapeRows.declare(entityManager.createNativeQuery(standalonePage)
-                        .unwrap(NativeQuery.class))
-                .setParameter("kind", kind)
+        return standaloneRows(standalonePage)
                 .setFirstResult(offset)
                 .setMaxResults(limit)
-                .getResultList();
-        List<S> page = new ArrayList<>(rows.size());
-        rows.forEach(row -> page.add(type.cast(ShapeRows.shape(row, 0))));
-        return page;
+                .getResultList().stream().map(this::shape).collect(Collectors.toList());
     }
 
     /** Read as values, like a page: a shape that is only sent back needs no managed entity. */
     @Override
     @Transactional(readOnly = true)
-    @SuppressWarnings("unchecked")
     public Optional<S> findById(long id) {
-        List<Object[]> rows = ShapeRows.declare(entityManager.createNativeQuery(standaloneById)
-                        .unwrap(NativeQuery.class))
-                .setParameter("kind", kind)
+        return standaloneRows(standaloneById)
                 .setParameter("id", id)
-                .getResultList();
-        return rows.stream().findFirst().map(row -> type.cast(ShapeRows.shape(row, 0)));
+                .getResultList().stream().findFirst().map(this::shape);
+    }
+
+    /** The rows of standalone shapes of this kind that {@code sql} selects ({@link ShapeRows#COLUMNS}). */
+    @SuppressWarnings("unchecked")
+    private NativeQuery<Object[]> standaloneRows(String sql) {
+        return ShapeRows.declare(entityManager.createNativeQuery(sql).unwrap(NativeQuery.class))
+                .setParameter("kind", kind);
+    }
+
+    private S shape(Object[] row) {
+        return type.cast(ShapeRows.shape(row, 0));
     }
 
     @Override

@@ -22,8 +22,6 @@ final class ShapeRows {
             + " s.position_x as s_x, s.position_y as s_y, s.radius as s_radius, s.width as s_width,"
             + " s.height as s_height";
 
-    static final int COLUMN_COUNT = 8;
-
     private ShapeRows() {
     }
 
