@@ -9,6 +9,7 @@ import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.h2.api.ErrorCode;
@@ -17,6 +18,7 @@ import org.springframework.aop.support.ComposablePointcut;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.RootClassFilter;
 import dev.shapeslab.persistence.Backends;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
@@ -29,10 +31,14 @@ import org.springframework.transaction.TransactionTimedOutException;
  * which the web layer answers 503 with {@code Retry-After}. Any other failure passes unchanged: a bug stays
  * a 500.
  *
+ * <p>Every call runs within the {@link StoreDeadline} ({@code shapes.database.request-timeout}): past it, its
+ * connection is aborted and the call fails as "did not answer in time".
+ *
  * <p>Once a call has found the database unreachable (connection refused or broken, or no answer in time),
  * the calls of the next {@code shapes.database.fail-fast} (250 ms) fail at once the same way instead of
  * each waiting for a connection that cannot come: with a queue of requests in front of a few threads
- * (the async variant's pool) those waits added up to seconds. The first call after it tries again.
+ * (the async variant's pool) those waits added up to seconds. After that, one call at a time tries again
+ * (the others still fail at once); its success ends the outage, its failure starts a new window.
  *
  * <p>The advice wraps the JPA stores outside their transaction, so a failed begin or commit is seen too.
  * Whatever the exception a caller sees, the transaction was rolled back or never began; the one case
@@ -40,7 +46,7 @@ import org.springframework.transaction.TransactionTimedOutException;
  */
 @Component
 @Profile("!" + Backends.STUB)
-class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor {
+class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor implements DisposableBean {
 
     static final String BROKEN = "database connection broken";
     static final String NO_ANSWER = "database did not answer in time";
@@ -64,27 +70,50 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor {
 
     private static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
 
+    private static final Unreachable REACHABLE = new Unreachable(0, null);
+
     private final long failFastNanos;
-    private volatile Unreachable unreachable = new Unreachable(0, null);
+    private final StoreDeadline deadline;
+    private volatile Unreachable unreachable = REACHABLE;
+    /** Whether a call is trying the database after the fail-fast window (only one at a time does). */
+    private final AtomicBoolean probe = new AtomicBoolean();
 
     /** The database was found unreachable; calls fail fast until {@code until} (System.nanoTime()). */
     private record Unreachable(long until, StoreUnavailableException failure) {
     }
 
     @Autowired
-    StoreOutages(@Value("${shapes.database.fail-fast:250ms}") Duration failFast) {
-        this(failFast, System::nanoTime);
+    StoreOutages(@Value("${shapes.database.fail-fast:250ms}") Duration failFast,
+                 @Value("${shapes.database.request-timeout:3s}") Duration requestTimeout,
+                 @Value("${spring.datasource.hikari.connection-timeout:30000}") long connectionTimeoutMillis) {
+        this(failFast, System::nanoTime, StoreDeadline.of(requestTimeout, Duration.ofMillis(connectionTimeoutMillis)));
     }
 
     StoreOutages(Duration failFast, LongSupplier nanoClock) {
+        this(failFast, nanoClock, StoreDeadline.NONE);
+    }
+
+    StoreOutages(Duration failFast, LongSupplier nanoClock, StoreDeadline deadline) {
         this.failFastNanos = failFast.toNanos();
+        this.deadline = deadline;
         MethodInterceptor translate = invocation -> {
             Unreachable known = unreachable;
-            if (known.failure() != null && nanoClock.getAsLong() - known.until() < 0) {
-                throw new StoreUnavailableException(known.failure().kind(), known.failure().getCause());
+            boolean probing = false;
+            if (known.failure() != null) {
+                // Inside the window every call fails at once. After it, one call at a time (the probe) tries
+                // the database while the others still fail at once: if each tried, a few threads would all
+                // wait out the pool's connection-timeout together, and the work queued behind them (the async
+                // variant's pool) would wait for all of it.
+                if (nanoClock.getAsLong() - known.until() < 0 || !(probing = probe.compareAndSet(false, true))) {
+                    throw new StoreUnavailableException(known.failure().kind(), known.failure().getCause());
+                }
             }
             try {
-                return invocation.proceed();
+                Object result = deadline.bound(invocation);
+                if (probing) {
+                    unreachable = REACHABLE;
+                }
+                return result;
             } catch (StoreOutcomeUnknownException unknown) {
                 if (failFastNanos > 0) {
                     unreachable = new Unreachable(nanoClock.getAsLong() + failFastNanos,
@@ -94,19 +123,33 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor {
             } catch (RuntimeException failure) {
                 Optional<String> kind = kindOf(failure);
                 if (kind.isEmpty()) {
+                    if (probing) {
+                        unreachable = REACHABLE; // the database answered: a failure of another kind
+                    }
                     throw failure;
                 }
                 StoreUnavailableException unavailable = new StoreUnavailableException(kind.get(), failure);
                 if (UNREACHABLE.contains(kind.get()) && failFastNanos > 0) {
                     unreachable = new Unreachable(nanoClock.getAsLong() + failFastNanos, unavailable);
+                } else if (probing) {
+                    unreachable = REACHABLE;
                 }
                 throw unavailable;
+            } finally {
+                if (probing) {
+                    probe.set(false);
+                }
             }
         };
         this.advisor = new DefaultPointcutAdvisor(new ComposablePointcut(new RootClassFilter(JpaEntityStore.class)),
                 translate);
         // Outside the transaction interceptor, which throws on begin and commit.
         setBeforeExistingAdvisors(true);
+    }
+
+    @Override
+    public void destroy() {
+        deadline.close();
     }
 
     /**
@@ -136,6 +179,9 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor {
     static Optional<String> kindOf(Throwable failure) {
         String kind = null;
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof StoreDeadline.DeadlinePassed) {
+                return Optional.of(NO_ANSWER); // whatever the aborted connection then reported
+            }
             String here = kindHere(cause);
             if (here != null) {
                 kind = here;

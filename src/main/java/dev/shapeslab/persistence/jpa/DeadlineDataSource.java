@@ -1,0 +1,94 @@
+package dev.shapeslab.persistence.jpa;
+
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.util.DriverDataSource;
+import dev.shapeslab.persistence.Backends;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Profile;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
+
+/**
+ * The physical connections under HikariCP, each wrapped so that every call on it first ties it to the
+ * store call of the calling thread ({@link StoreDeadline#track}). It sits below the pool, not above it,
+ * because the first step that can hang is inside {@code getConnection}: Hikari checks a connection that has
+ * been idle for a while with {@code isValid}, which on H2 is a round trip bounded only by the socket timeout
+ * (H2 ignores the network timeout Hikari sets for it). Below the pool, that check is abortable too.
+ *
+ * <p>Statements are not wrapped: every statement comes from a connection call ({@code prepareStatement}),
+ * which has tied the connection to the store call already. Hikari builds the driver's data source exactly as
+ * it would itself ({@link DriverDataSource}, from the same URL, properties and credentials), so the
+ * connections are the same; the URL stays set for what reports it (start-up log, info).
+ */
+final class DeadlineDataSource extends DelegatingDataSource {
+
+    private DeadlineDataSource(DataSource driver) {
+        super(driver);
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        return tracked(super.getConnection());
+    }
+
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+        return tracked(super.getConnection(username, password));
+    }
+
+    private static Connection tracked(Connection physical) {
+        return (Connection) Proxy.newProxyInstance(DeadlineDataSource.class.getClassLoader(),
+                new Class<?>[] {Connection.class}, new Tracking(physical));
+    }
+
+    private record Tracking(Connection physical) implements InvocationHandler {
+        @Override
+        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+            switch (method.getName()) {
+                case "equals":
+                    return proxy == args[0];
+                case "hashCode":
+                    return System.identityHashCode(proxy);
+                case "toString":
+                    return "tracked " + physical;
+                default:
+                    StoreDeadline.track(physical);
+            }
+            try {
+                return method.invoke(physical, args);
+            } catch (InvocationTargetException failure) {
+                throw failure.getCause();
+            }
+        }
+    }
+
+    /** Puts the wrapper under Boot's HikariDataSource before its pool starts (it starts on first use). */
+    @Configuration(proxyBeanMethods = false)
+    @Profile("!" + Backends.STUB)
+    static class Installer {
+
+        @Bean
+        static BeanPostProcessor deadlineDataSourceInstaller() {
+            return new BeanPostProcessor() {
+                @Override
+                public Object postProcessAfterInitialization(Object bean, String beanName) {
+                    if (bean instanceof HikariDataSource hikari && hikari.getDataSource() == null
+                            && hikari.getJdbcUrl() != null) {
+                        hikari.setDataSource(new DeadlineDataSource(new DriverDataSource(hikari.getJdbcUrl(),
+                                hikari.getDriverClassName(), hikari.getDataSourceProperties(),
+                                hikari.getUsername(), hikari.getPassword())));
+                    }
+                    return bean;
+                }
+            };
+        }
+    }
+}

@@ -1,0 +1,243 @@
+package dev.shapeslab.persistence.jpa;
+
+import dev.shapeslab.domain.StoreOutcomeUnknownException;
+import java.lang.reflect.Field;
+import java.net.Socket;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.aopalliance.intercept.MethodInvocation;
+import org.h2.engine.SessionRemote;
+import org.h2.jdbc.JdbcConnection;
+import org.h2.value.Transfer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one bound on the time a store call may spend on the database ({@code shapes.database.request-timeout}):
+ * when it passes, the connection the call is using is aborted, which ends whatever the calling thread is
+ * blocked in (a pool check, a statement, a commit, a rollback) and makes every later use of that connection
+ * fail at once.
+ *
+ * <p>Why a deadline rather than per-step timeouts: a request makes several round trips (Hikari's check of an
+ * idle connection, setting auto-commit, each statement, the commit or rollback, resetting the connection),
+ * and each socket or query timeout bounds one of them, so they add up (6 s on H2 and 12 s on PostgreSQL in
+ * the freeze drill, against a 3 s socket timeout). A deadline counts from the start of the call whatever
+ * the number of steps; the only other wait, for a free connection, is Hikari's {@code connection-timeout},
+ * which start-up requires to be shorter.
+ *
+ * <p>How a connection is aborted depends on the driver, because JDBC's {@link Connection#abort} is not
+ * honoured everywhere: PostgreSQL's closes the socket (a blocked read fails at once); H2's is a no-op, and
+ * H2's {@code close()} waits for the lock the blocked reader holds, so for a remote H2 session the socket of
+ * its transfer is closed directly, and an embedded session has its current statement cancelled.
+ *
+ * <p>Which connection: every physical connection is handed out through {@link #track(Connection)} (see
+ * {@link DeadlineDataSource}), which ties it to the store call of the thread that uses it, Hikari's check in
+ * {@code getConnection} included. A call whose deadline has passed never gets to keep a connection it
+ * touches: it is aborted on the spot.
+ */
+public final class StoreDeadline implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(StoreDeadline.class);
+
+    /** No deadline: for unit tests of the translation around it. */
+    static final StoreDeadline NONE = new StoreDeadline(Duration.ZERO);
+
+    private static final ThreadLocal<Call> CURRENT = new ThreadLocal<>();
+
+    private final long nanos;
+    private final ScheduledThreadPoolExecutor timer;
+
+    StoreDeadline(Duration bound) {
+        this.nanos = bound.toNanos();
+        if (nanos <= 0) {
+            timer = null;
+            return;
+        }
+        timer = new ScheduledThreadPoolExecutor(1, work -> {
+            Thread thread = new Thread(work, "store-deadline");
+            thread.setDaemon(true);
+            return thread;
+        });
+        // Almost every call ends before its deadline: cancelled entries must not pile up in the queue.
+        timer.setRemoveOnCancelPolicy(true);
+    }
+
+    /**
+     * The deadline of {@code shapes.database.request-timeout}. Refuses to start when the wait for a free
+     * connection ({@code spring.datasource.hikari.connection-timeout}) is not shorter: that wait holds no
+     * connection, so it is the one step a deadline cannot abort, and it is bounded by Hikari alone.
+     */
+    static StoreDeadline of(Duration requestTimeout, Duration connectionTimeout) {
+        if (requestTimeout.isNegative() || requestTimeout.isZero()) {
+            throw new IllegalStateException("shapes.database.request-timeout must be positive, not " + requestTimeout);
+        }
+        if (connectionTimeout.compareTo(requestTimeout) >= 0) {
+            throw new IllegalStateException("spring.datasource.hikari.connection-timeout (" + connectionTimeout.toMillis()
+                    + " ms) must be shorter than shapes.database.request-timeout (" + requestTimeout.toMillis()
+                    + " ms), the bound on a whole store call");
+        }
+        return new StoreDeadline(requestTimeout);
+    }
+
+    public Duration bound() {
+        return Duration.ofNanos(nanos);
+    }
+
+    /**
+     * Runs {@code invocation} (a store call) within the deadline. A nested store call runs within the outer
+     * one's. <b>Errors:</b> what the call throws; if its connection was aborted at the deadline, a
+     * {@link DeadlinePassed} with the driver's failure as cause, except for a commit that may have landed
+     * ({@link StoreOutcomeUnknownException} stays what it is: a deadline does not make it a refusal).
+     */
+    Object bound(MethodInvocation invocation) throws Throwable {
+        if (timer == null || CURRENT.get() != null) {
+            return invocation.proceed();
+        }
+        Call call = new Call();
+        CURRENT.set(call);
+        ScheduledFuture<?> expiry = timer.schedule(call::expire, nanos, TimeUnit.NANOSECONDS);
+        try {
+            return invocation.proceed();
+        } catch (StoreOutcomeUnknownException unknown) {
+            throw unknown;
+        } catch (RuntimeException failure) {
+            if (call.expired()) {
+                throw new DeadlinePassed(bound(), failure);
+            }
+            throw failure;
+        } finally {
+            expiry.cancel(false);
+            call.finish();
+            CURRENT.remove();
+        }
+    }
+
+    /** Ties {@code connection} to the current thread's store call, if any; aborts it if that call's time is up. */
+    static void track(Connection connection) {
+        Call call = CURRENT.get();
+        if (call != null) {
+            call.attach(connection);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+    }
+
+    /** A store call's deadline passed and its connection was aborted: the database did not answer in time. */
+    static final class DeadlinePassed extends RuntimeException {
+        DeadlinePassed(Duration bound, Throwable cause) {
+            super("the database did not answer within " + bound.toMillis() + " ms", cause);
+        }
+    }
+
+    /** One store call: the physical connections it has used, and whether its time is up. */
+    private static final class Call {
+
+        private final List<Connection> connections = new ArrayList<>(1);
+        private boolean expired;
+        private boolean finished;
+
+        synchronized void attach(Connection connection) {
+            if (finished) {
+                return;
+            }
+            for (Connection known : connections) {
+                if (known == connection) { // identity: a driver's equals is no business of ours
+                    return;
+                }
+            }
+            connections.add(connection);
+            if (expired) {
+                abort(connection);
+            }
+        }
+
+        /** On the timer thread. A finished call's connections are back in the pool (maybe in use elsewhere): untouched. */
+        synchronized void expire() {
+            if (finished) {
+                return;
+            }
+            expired = true;
+            connections.forEach(Call::abort);
+        }
+
+        synchronized boolean expired() {
+            return expired;
+        }
+
+        synchronized void finish() {
+            finished = true;
+            connections.clear();
+        }
+
+        private static void abort(Connection connection) {
+            try {
+                if (connection instanceof JdbcConnection h2) {
+                    abortH2(h2);
+                } else {
+                    // PostgreSQL: closes the socket on the given executor; closing is quick, so it runs here.
+                    connection.abort(Runnable::run);
+                }
+            } catch (SQLException | RuntimeException failed) {
+                log.warn("Could not abort a database connection past its deadline: {}", failed.toString());
+            }
+        }
+
+        private static void abortH2(JdbcConnection connection) {
+            if (connection.getSession() instanceof SessionRemote remote) {
+                for (Transfer transfer : H2Transfers.of(remote)) {
+                    Socket socket = transfer.getSocket();
+                    if (socket != null) {
+                        try {
+                            socket.close();
+                        } catch (java.io.IOException ignored) {
+                            // already closed
+                        }
+                    }
+                }
+            } else {
+                connection.getSession().cancel(); // embedded: the running statement stops with "canceled"
+            }
+        }
+    }
+
+    /**
+     * The sockets of a remote H2 session. H2 exposes no way to interrupt a session blocked on its socket
+     * (abort does nothing, close waits for the blocked reader), so the private list of its transfers is read
+     * here; a copy, since it is read without the session's lock. The H2 fault tests fail if a new H2 moves it.
+     */
+    private static final class H2Transfers {
+
+        private static final Field TRANSFERS;
+
+        static {
+            try {
+                TRANSFERS = SessionRemote.class.getDeclaredField("transferList");
+                TRANSFERS.setAccessible(true);
+            } catch (NoSuchFieldException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        static List<Transfer> of(SessionRemote session) {
+            try {
+                Object transfers = TRANSFERS.get(session);
+                return transfers == null ? List.of() : new ArrayList<>((List<Transfer>) transfers);
+            } catch (IllegalAccessException | RuntimeException e) {
+                log.warn("Could not reach the sockets of an H2 session: {}", e.toString());
+                return List.of();
+            }
+        }
+    }
+}
