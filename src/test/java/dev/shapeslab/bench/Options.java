@@ -45,7 +45,7 @@ final class Options {
               --no-baseline        skip the slow-backend cells without latency
               --connections N      mixed and per-type concurrency (default: 16)
               --workloads LIST     per-type workloads (default: get-circle,post-circle,get-drawings,post-drawing)
-  --drill-connections N  faults: closed-loop creates during kill and freeze (default: 32)
+              --drill-connections N  faults: closed-loop creates during kill and freeze (default: 32)
               --overload-connections N  faults: connections of the overload (default: 5000)
               --fault-heap SIZE    faults: app heap, -Xms = -Xmx (default: 512m)
               --drill-threads KIND faults: the generator's clients on virtual threads (when the harness's JVM has

@@ -13,7 +13,7 @@ public interface WorkGate {
     /**
      * Called once, on the pool thread, just before the work starts. {@code false}: the request was answered
      * meanwhile and the work must not run. {@code true}: from now on the request is only answered by the
-     * work's own result, which the store's bounds (pool wait, transaction and socket timeouts) keep short.
+     * work's own result, which the store call's bound ({@code shapes.database.request-timeout}) keeps short.
      */
     boolean enter();
 }

@@ -9,7 +9,6 @@ import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.h2.api.ErrorCode;
@@ -37,8 +36,7 @@ import org.springframework.transaction.TransactionTimedOutException;
  * <p>Once a call has found the database unreachable (connection refused or broken, or no answer in time),
  * the calls of the next {@code shapes.database.fail-fast} (250 ms) fail at once the same way instead of
  * each waiting for a connection that cannot come: with a queue of requests in front of a few threads
- * (the async variant's pool) those waits added up to seconds. After that, one call at a time tries again
- * (the others still fail at once); its success ends the outage, its failure starts a new window.
+ * (the async variant's pool) those waits added up to seconds. The first calls after it try again.
  *
  * <p>The advice wraps the JPA stores outside their transaction, so a failed begin or commit is seen too.
  * Whatever the exception a caller sees, the transaction was rolled back or never began; the one case
@@ -70,13 +68,9 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor impleme
 
     private static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
 
-    private static final Unreachable REACHABLE = new Unreachable(0, null);
-
     private final long failFastNanos;
     private final StoreDeadline deadline;
-    private volatile Unreachable unreachable = REACHABLE;
-    /** Whether a call is trying the database after the fail-fast window (only one at a time does). */
-    private final AtomicBoolean probe = new AtomicBoolean();
+    private volatile Unreachable unreachable = new Unreachable(0, null);
 
     /** The database was found unreachable; calls fail fast until {@code until} (System.nanoTime()). */
     private record Unreachable(long until, StoreUnavailableException failure) {
@@ -98,22 +92,11 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor impleme
         this.deadline = deadline;
         MethodInterceptor translate = invocation -> {
             Unreachable known = unreachable;
-            boolean probing = false;
-            if (known.failure() != null) {
-                // Inside the window every call fails at once. After it, one call at a time (the probe) tries
-                // the database while the others still fail at once: if each tried, a few threads would all
-                // wait out the pool's connection-timeout together, and the work queued behind them (the async
-                // variant's pool) would wait for all of it.
-                if (nanoClock.getAsLong() - known.until() < 0 || !(probing = probe.compareAndSet(false, true))) {
-                    throw new StoreUnavailableException(known.failure().kind(), known.failure().getCause());
-                }
+            if (known.failure() != null && nanoClock.getAsLong() - known.until() < 0) {
+                throw new StoreUnavailableException(known.failure().kind(), known.failure().getCause());
             }
             try {
-                Object result = deadline.bound(invocation);
-                if (probing) {
-                    unreachable = REACHABLE;
-                }
-                return result;
+                return deadline.bound(invocation);
             } catch (StoreOutcomeUnknownException unknown) {
                 if (failFastNanos > 0) {
                     unreachable = new Unreachable(nanoClock.getAsLong() + failFastNanos,
@@ -123,22 +106,13 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor impleme
             } catch (RuntimeException failure) {
                 Optional<String> kind = kindOf(failure);
                 if (kind.isEmpty()) {
-                    if (probing) {
-                        unreachable = REACHABLE; // the database answered: a failure of another kind
-                    }
                     throw failure;
                 }
                 StoreUnavailableException unavailable = new StoreUnavailableException(kind.get(), failure);
                 if (UNREACHABLE.contains(kind.get()) && failFastNanos > 0) {
                     unreachable = new Unreachable(nanoClock.getAsLong() + failFastNanos, unavailable);
-                } else if (probing) {
-                    unreachable = REACHABLE;
                 }
                 throw unavailable;
-            } finally {
-                if (probing) {
-                    probe.set(false);
-                }
             }
         };
         this.advisor = new DefaultPointcutAdvisor(new ComposablePointcut(new RootClassFilter(JpaEntityStore.class)),

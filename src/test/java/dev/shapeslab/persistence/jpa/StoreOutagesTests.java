@@ -13,10 +13,6 @@ import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -70,45 +66,6 @@ public class StoreOutagesTests {
         now.addAndGet(Duration.ofMillis(2).toNanos());
         assertEquals(store.call(), "stored");
         assertEquals(calls.get(), 2);
-    }
-
-    @Test
-    public void afterTheWindowOneCallAtATimeTriesTheDatabaseWhileTheOthersStillFailFast() throws Exception {
-        StoreOutages outages = new StoreOutages(Duration.ofMillis(250), now::get);
-        CountDownLatch probing = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        AtomicInteger failures = new AtomicInteger(1);
-        Callable<String> store = store(outages, () -> {
-            if (failures.getAndDecrement() > 0) {
-                return wrapped(new JdbcSQLNonTransientConnectionException("Connection is broken", null, "90067",
-                        90067, null, null));
-            }
-            probing.countDown();
-            try {
-                release.await(); // the probe waits for the database, as for a connection
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return null;
-        });
-        expectThrows(StoreUnavailableException.class, store::call);
-        now.addAndGet(Duration.ofMillis(251).toNanos());
-        int before = calls.get();
-
-        ExecutorService thread = Executors.newSingleThreadExecutor();
-        try {
-            Future<String> probe = thread.submit(store);
-            probing.await();
-            // While the probe waits, the others must not queue behind the database as well.
-            assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
-            assertEquals(calls.get() - before, 1, "only the probe may reach the database");
-            release.countDown();
-            assertEquals(probe.get(), "stored");
-        } finally {
-            thread.shutdownNow();
-        }
-        assertEquals(store.call(), "stored", "the probe's success ends the outage");
-        assertEquals(calls.get() - before, 2);
     }
 
     @Test
