@@ -3,11 +3,14 @@ package dev.shapeslab.faults;
 import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
 import static org.testng.Assert.fail;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.web.AdmissionControl;
 import dev.shapeslab.web.ResourcePaths;
+import java.net.ConnectException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.SQLException;
@@ -83,6 +86,36 @@ public abstract class FaultTests extends HttpTestSupport {
             assertUnavailable(response);
         }
         fail("no create succeeded in 20 requests after the database came back: " + statuses);
+    }
+
+    /**
+     * What lets a down database be told from a busy pool (and the calls after the first fail fast,
+     * StoreOutages): Hikari's wait for a connection ends with the last failed attempt to open one as its
+     * cause. That needs an attempt to have failed within the wait: H2's client, left to itself, retries a
+     * refused connection for 1.2 s, longer than the 500 ms wait (H2ClientSettings).
+     */
+    @Test
+    public void whileTheDatabaseRefusesConnectionsTheWaitForOneEndsWithTheRefusal() throws Exception {
+        HikariDataSource pool = applicationContext.getBean(HikariDataSource.class);
+        assertEquals(create("before-refusal").statusCode(), 201);
+        SQLException failure;
+        database().stop();
+        try {
+            pool.getHikariPoolMXBean().softEvictConnections(); // the idle ones: the next one must be opened
+            failure = expectThrows(SQLException.class, () -> pool.getConnection().close());
+        } finally {
+            database().startIfStopped();
+        }
+        assertTrue(causes(failure).stream().anyMatch(ConnectException.class::isInstance),
+                "the wait ended without the refusal as its cause: " + causes(failure));
+    }
+
+    private static List<Throwable> causes(Throwable failure) {
+        List<Throwable> chain = new ArrayList<>();
+        for (Throwable cause = failure; cause != null && !chain.contains(cause); cause = cause.getCause()) {
+            chain.add(cause);
+        }
+        return chain;
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.shapeslab.faults;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -39,9 +40,17 @@ public final class FaultyDatabase implements DatabaseFaults {
         registry.add("spring.datasource.password", () -> "");
     }
 
-    /** Stops the server: connections break and new ones are refused. */
+    /**
+     * Stops the server: connections break and new ones are refused (the proxy the app connects to stops
+     * listening too, as a stopped server's port does).
+     */
     @Override
     public synchronized void stop() {
+        try {
+            proxy.refuse();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         server.stop();
         server = null;
     }
@@ -50,6 +59,11 @@ public final class FaultyDatabase implements DatabaseFaults {
     public synchronized void startIfStopped() throws SQLException {
         if (server == null) {
             server = Server.createTcpServer("-tcpPort", String.valueOf(port), "-ifNotExists", "-tcpDaemon").start();
+            try {
+                proxy.accept();
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not listen again on the proxy's port", e);
+            }
         }
     }
 

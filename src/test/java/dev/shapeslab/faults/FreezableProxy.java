@@ -14,16 +14,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * A TCP relay in front of a database server that can freeze: while frozen it accepts connections and
  * keeps them open but forwards nothing, as a server stopped with SIGSTOP (or a network that drops
  * packets) does. Bytes sent meanwhile are delivered once it thaws, as they would be to a resumed server.
- * It can also refuse: new connections are closed at once, as by a server that is not running.
+ * It can also refuse: it stops listening, so that a new connection is refused (reset) as by a server that is
+ * not running, and listens again on the same port when told to accept.
  */
 final class FreezableProxy implements AutoCloseable {
 
-    private final ServerSocket listener;
+    private final int port;
+    private volatile ServerSocket listener;
     private final InetAddress targetHost;
     private final int targetPort;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private final Set<Socket> upstream = ConcurrentHashMap.newKeySet();
-    private volatile boolean refusing;
     private final Object gate = new Object();
     private boolean frozen;
 
@@ -34,15 +35,23 @@ final class FreezableProxy implements AutoCloseable {
     FreezableProxy(InetAddress targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
         this.targetPort = targetPort;
-        this.listener = new ServerSocket();
-        listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-        Thread acceptor = new Thread(this::relay, "proxy-accept");
-        acceptor.setDaemon(true);
-        acceptor.start();
+        this.port = listen(0);
     }
 
     int port() {
-        return listener.getLocalPort();
+        return port;
+    }
+
+    /** Listens on {@code port} (0: any free one) and relays what it accepts; returns the port. */
+    private synchronized int listen(int port) throws IOException {
+        ServerSocket socket = new ServerSocket();
+        socket.setReuseAddress(true); // the same port again after refuse(), its closed connections in TIME_WAIT
+        socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        listener = socket;
+        Thread acceptor = new Thread(() -> relay(socket), "proxy-accept");
+        acceptor.setDaemon(true);
+        acceptor.start();
+        return socket.getLocalPort();
     }
 
     void freeze() {
@@ -58,14 +67,16 @@ final class FreezableProxy implements AutoCloseable {
         }
     }
 
-    /** From now on, closes every new connection at once; the open ones stay. */
-    void refuse() {
-        refusing = true;
+    /** Stops listening: from now on a new connection is refused; the open ones stay. */
+    synchronized void refuse() throws IOException {
+        listener.close();
     }
 
-    /** Relays new connections again. */
-    void accept() {
-        refusing = false;
+    /** Listens again on the same port, if it stopped. */
+    synchronized void accept() throws IOException {
+        if (listener.isClosed()) {
+            listen(port);
+        }
     }
 
     /** The local ports of the open connections to the server (what the server sees as its clients' ports). */
@@ -75,14 +86,10 @@ final class FreezableProxy implements AutoCloseable {
         return ports;
     }
 
-    private void relay() {
+    private void relay(ServerSocket listener) {
         while (!listener.isClosed()) {
             try {
                 Socket client = listener.accept();
-                if (refusing) {
-                    client.close();
-                    continue;
-                }
                 Socket server;
                 try {
                     server = new Socket(targetHost, targetPort);

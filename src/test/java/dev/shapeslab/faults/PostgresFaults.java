@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.shapeslab.persistence.PostgresTestDatabase;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.sql.Array;
 import java.sql.Connection;
@@ -45,7 +46,11 @@ public final class PostgresFaults implements DatabaseFaults {
 
     @Override
     public synchronized void stop() throws SQLException {
-        proxy.refuse();
+        try {
+            proxy.refuse();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         stopped = true;
         Set<Integer> ports = proxy.upstreamPorts();
         try (Connection admin = PostgresTestDatabase.connect()) {
@@ -72,7 +77,11 @@ public final class PostgresFaults implements DatabaseFaults {
     @Override
     public synchronized void startIfStopped() {
         if (stopped) {
-            proxy.accept();
+            try {
+                proxy.accept();
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not listen again on the proxy's port", e);
+            }
             stopped = false;
         }
     }
