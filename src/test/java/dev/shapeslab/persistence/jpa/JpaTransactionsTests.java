@@ -9,8 +9,11 @@ import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.testng.annotations.Test;
 
-/** The stores' transaction manager replaces Boot's and keeps its settings. */
-@SpringBootTest
+/**
+ * The stores' transaction manager replaces Boot's and keeps its settings (a transaction timeout is not one
+ * the app sets: StoreDeadline bounds a whole store call; this one is set here to see that it is kept).
+ */
+@SpringBootTest(properties = "spring.transaction.default-timeout=7s")
 public class JpaTransactionsTests extends AbstractTestNGSpringContextTests {
 
     @Autowired
@@ -19,6 +22,6 @@ public class JpaTransactionsTests extends AbstractTestNGSpringContextTests {
     @Test
     public void itIsTheClosedConnectionTolerantOneWithTheConfiguredTimeout() {
         assertTrue(transactionManager instanceof JpaTransactions.ClosedConnectionTolerant, transactionManager.toString());
-        assertEquals(((JpaTransactions.ClosedConnectionTolerant) transactionManager).getDefaultTimeout(), 3);
+        assertEquals(((JpaTransactions.ClosedConnectionTolerant) transactionManager).getDefaultTimeout(), 7);
     }
 }
