@@ -107,7 +107,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                 return 20 + FaultDrill.LOAD_BEFORE_SECONDS + FaultDrill.FROZEN_SECONDS + FaultDrill.LOAD_AFTER_SECONDS + 30;
             }
             case "overload" -> {
-                return 20 + FaultDrill.OVERLOAD_WARMUP_SECONDS + FaultDrill.KNEE_SECONDS + 2L * FaultDrill.LEAD_IN_SECONDS
+                return 20 + o.overloadWarmup + FaultDrill.KNEE_SECONDS + 2L * FaultDrill.LEAD_IN_SECONDS
                         + FaultDrill.OVERLOAD_SECONDS + 40;
             }
             default -> { }

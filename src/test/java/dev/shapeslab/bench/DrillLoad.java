@@ -24,6 +24,10 @@ import java.util.concurrent.atomic.LongAdder;
  * through reflection. In the overload (5,000 clients, each reconnecting after every 503) 5,000 platform
  * threads took about half of the 2 cores; a virtual thread that waits on a socket parks on the JDK's
  * poller and leaves its carrier to another ({@code --drill-threads platform} keeps the old way).
+ *
+ * <p>By default a worker sends again the moment a 503 came, as the clients of the issue's overload did;
+ * {@link #honouringRetryAfter()} makes it wait the 503's {@code Retry-After} first, as a well-behaved client
+ * does, so that the server sees the load the rejected clients come back with rather than a reconnect storm.
  */
 final class DrillLoad {
 
@@ -63,6 +67,7 @@ final class DrillLoad {
     private final Map<String, LongAdder> errorCounts = new ConcurrentHashMap<>();
     private final AtomicLong completed = new AtomicLong();
     private volatile boolean stopping;
+    private boolean honourRetryAfter;
 
     /**
      * {@code originNanos} is the drill's clock ({@link System#nanoTime} at its start); {@code numbers} hands
@@ -96,6 +101,12 @@ final class DrillLoad {
         } catch (NumberFormatException e) {
             return -1;
         }
+    }
+
+    /** Workers wait a 503's {@code Retry-After} before they send again. Before {@link #start()}. */
+    DrillLoad honouringRetryAfter() {
+        honourRetryAfter = true;
+        return this;
     }
 
     /** The kind of threads the workers run on. */
@@ -171,11 +182,14 @@ final class DrillLoad {
                     long start = now();
                     String status;
                     long id = -1;
+                    int retryAfter = -1;
                     try {
                         HttpResponseReader.Response r = connection.send("POST", "/circles", body);
                         status = Integer.toString(r.status());
                         if (r.status() == 201) {
                             id = idOf(r.location());
+                        } else if (r.status() == 503) {
+                            retryAfter = r.retryAfterSeconds();
                         }
                     } catch (SocketTimeoutException e) {
                         status = DrillRecord.TIMEOUT;
@@ -189,15 +203,21 @@ final class DrillLoad {
                     records.add(new DrillRecord(n, start, now(), status, id));
                     completed.incrementAndGet();
                     if (status.equals(DrillRecord.ERROR)) {
-                        pause(); // a refused connection fails at once: do not spin
+                        pause(10); // a refused connection fails at once: do not spin
+                    } else if (honourRetryAfter && retryAfter > 0) {
+                        pause(retryAfter * 1_000L);
                     }
                 }
             }
         }
 
-        private void pause() {
+        /** Sleeps {@code millis}, or until the load stops. */
+        private void pause(long millis) {
+            long until = System.nanoTime() + millis * 1_000_000L;
             try {
-                Thread.sleep(10);
+                for (long left = until - System.nanoTime(); left > 0 && !stopping; left = until - System.nanoTime()) {
+                    Thread.sleep(Math.min(left / 1_000_000L + 1, 100));
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 stopping = true;

@@ -1,6 +1,7 @@
 package dev.shapeslab.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -119,6 +121,17 @@ public class DrillLoadTests {
         }
         // sorted by start time, as written to requests.tsv
         assertThat(records).isSortedAccordingTo((a, b) -> Long.compare(a.startMicros(), b.startMicros()));
+    }
+
+    @Test
+    public void aClientThatHonoursRetryAfterSendsAgainOnlyOnceItHasPassed() throws Exception {
+        rejectEvery = 1; // every answer a 503 with Retry-After: 1
+        DrillLoad load = new DrillLoad(base(), 1, System.nanoTime(), new AtomicLong(), 5_000).honouringRetryAfter().start();
+        await().atMost(Duration.ofSeconds(30)).until(() -> load.completed() >= 2);
+        List<DrillRecord> records = load.stop();
+
+        assertThat(records.get(0).status()).isEqualTo("503");
+        assertThat(records.get(1).startMicros() - records.get(0).endMicros()).isGreaterThanOrEqualTo(1_000_000L);
     }
 
     @Test

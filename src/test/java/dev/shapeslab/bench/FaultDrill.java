@@ -36,9 +36,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *       read from the database over JDBC (a row whose request was answered other than 201 was stored
  *       though rejected).</li>
  *   <li>{@code overload}: on the stub backend with latency, a closed loop at the variant's admission
- *       limit ({@value #OVERLOAD_WARMUP_SECONDS} s to warm up, then {@value #KNEE_SECONDS} s recorded:
- *       the knee), then {@code --overload-connections} (5,000) for {@value #OVERLOAD_SECONDS} s. Each
- *       load's first {@value #LEAD_IN_SECONDS} s (connecting) are sent but not counted.</li>
+ *       limit ({@code --overload-warmup} s, 60, to warm up, then {@value #KNEE_SECONDS} s recorded: the
+ *       knee), then {@code --overload-connections} (5,000) for {@value #OVERLOAD_SECONDS} s, whose clients
+ *       send again at once after a 503 or, with {@code --retry-after honour}, wait its {@code Retry-After}.
+ *       Each load's first {@value #LEAD_IN_SECONDS} s (connecting) are sent but not counted.</li>
  * </ul>
  *
  * <p>Raw files, which {@link FaultFigures} turns into figures: {@code requests.tsv} ({@code knee.tsv} and
@@ -69,7 +70,6 @@ final class FaultDrill {
     static final int KILLED_SECONDS = 5;
     static final int FROZEN_SECONDS = 20;
     static final int LOAD_AFTER_SECONDS = 15;
-    static final int OVERLOAD_WARMUP_SECONDS = 10;
     static final int KNEE_SECONDS = 15;
     static final int OVERLOAD_SECONDS = 20;
     static final int LEAD_IN_SECONDS = 3;
@@ -212,7 +212,7 @@ final class FaultDrill {
         drill.setProperty("connections", Integer.toString(cell.connections()));
         drill.setProperty("lead_in_us", Long.toString(LEAD_IN_SECONDS * 1_000_000L));
         DrillLoad warm = load(knee);
-        long kneeFrom = (OVERLOAD_WARMUP_SECONDS + LEAD_IN_SECONDS) * 1_000_000L;
+        long kneeFrom = (options.overloadWarmup + LEAD_IN_SECONDS) * 1_000_000L;
         sleepUntil(kneeFrom);
         mark("knee_start", kneeFrom);
         sleepUntil(kneeFrom + KNEE_SECONDS * 1_000_000L);
@@ -223,7 +223,8 @@ final class FaultDrill {
         Compare.log("  knee: %d connections, %d requests", knee, kneeRecords.size());
 
         mark("overload_load_start");
-        DrillLoad over = load(cell.connections());
+        drill.setProperty("clients_retry_after", options.honourRetryAfter ? "honour" : "ignore");
+        DrillLoad over = load(cell.connections(), options.honourRetryAfter);
         long from = micros("overload_load_start") + LEAD_IN_SECONDS * 1_000_000L;
         sleepUntil(from);
         mark("overload_start", from);
@@ -238,8 +239,15 @@ final class FaultDrill {
 
     /** A started create load of {@code connections} clients, on the threads {@code --drill-threads} asks for. */
     private DrillLoad load(int connections) {
+        return load(connections, false);
+    }
+
+    private DrillLoad load(int connections, boolean honourRetryAfter) {
         DrillLoad load = new DrillLoad(base, connections, origin, numbers, TIMEOUT_MILLIS,
                 DrillLoad.Threads.available(options.drillVirtualThreads));
+        if (honourRetryAfter) {
+            load.honouringRetryAfter();
+        }
         drill.setProperty("generator_threads", load.threads().name().toLowerCase(Locale.ROOT));
         drill.setProperty("generator_java", System.getProperty("java.vm.name") + " " + Runtime.version());
         return load.start();

@@ -7,16 +7,20 @@ import java.util.Locale;
 
 /**
  * Reads one HTTP/1.1 response off a keep-alive connection and discards its body: just enough HTTP for a
- * load generator (status, {@code Content-Length} or chunked body, {@code Connection: close}, and the
- * {@code Location} of a 201), so that a request costs the generator little CPU.
+ * load generator (status, {@code Content-Length} or chunked body, {@code Connection: close}, the
+ * {@code Location} of a 201 and the {@code Retry-After} of a 503), so that a request costs the generator
+ * little CPU.
  */
 final class HttpResponseReader {
 
-    /** {@code location} is the {@code Location} header as sent, or null. */
-    record Response(int status, boolean close, String location) {
+    /**
+     * {@code location} is the {@code Location} header as sent, or null; {@code retryAfterSeconds} the
+     * {@code Retry-After} header in seconds, or -1 when there is none or it is a date.
+     */
+    record Response(int status, boolean close, String location, int retryAfterSeconds) {
 
         Response(int status, boolean close) {
-            this(status, close, null);
+            this(status, close, null, -1);
         }
     }
 
@@ -34,6 +38,7 @@ final class HttpResponseReader {
         boolean chunked = false;
         boolean close = parts[0].equals("HTTP/1.0");
         String location = null;
+        int retryAfter = -1;
         for (String header = line(in); !header.isEmpty(); header = line(in)) {
             int colon = header.indexOf(':');
             if (colon < 0) {
@@ -46,12 +51,14 @@ final class HttpResponseReader {
                 case "transfer-encoding" -> chunked = value.contains("chunked");
                 case "connection" -> close = value.contains("close");
                 case "location" -> location = header.substring(colon + 1).trim();
+                case "retry-after" -> retryAfter = value.chars().allMatch(Character::isDigit) && !value.isEmpty()
+                        && value.length() < 9 ? Integer.parseInt(value) : -1;
                 default -> { }
             }
         }
         boolean bodyless = status == 204 || status == 304 || status / 100 == 1;
         if (bodyless) {
-            return new Response(status, close, location);
+            return new Response(status, close, location, retryAfter);
         }
         if (chunked) {
             for (long size = chunkSize(line(in)); size > 0; size = chunkSize(line(in))) {
@@ -70,7 +77,7 @@ final class HttpResponseReader {
             }
             close = true;
         }
-        return new Response(status, close, location);
+        return new Response(status, close, location, retryAfter);
     }
 
     private static long chunkSize(String line) throws IOException {

@@ -104,14 +104,14 @@ public class OpenLoadTests {
         String responses = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello"
                 + "HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;ext=1\r\nde\r\n0\r\n\r\n"
                 + "HTTP/1.1 204 No Content\r\n\r\n"
-                + "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}"
+                + "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}"
                 + "HTTP/1.0 200 OK\r\n\r\nuntil the end";
         ByteArrayInputStream in = new ByteArrayInputStream(responses.getBytes(StandardCharsets.ISO_8859_1));
 
         assertThat(HttpResponseReader.read(in)).isEqualTo(new HttpResponseReader.Response(200, false));
         assertThat(HttpResponseReader.read(in)).isEqualTo(new HttpResponseReader.Response(201, false));
         assertThat(HttpResponseReader.read(in)).isEqualTo(new HttpResponseReader.Response(204, false));
-        assertThat(HttpResponseReader.read(in)).isEqualTo(new HttpResponseReader.Response(503, true));
+        assertThat(HttpResponseReader.read(in)).isEqualTo(new HttpResponseReader.Response(503, true, null, 1));
         assertThat(HttpResponseReader.read(in)).isEqualTo(new HttpResponseReader.Response(200, true));
         assertThat(in.available()).isZero();
     }

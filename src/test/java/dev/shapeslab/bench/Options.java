@@ -47,6 +47,11 @@ final class Options {
               --workloads LIST     per-type workloads (default: get-circle,post-circle,get-drawings,post-drawing)
               --drill-connections N  faults: closed-loop creates during kill and freeze (default: 32)
               --overload-connections N  faults: connections of the overload (default: 5000)
+              --overload-warmup S  faults: seconds at the knee's concurrency before the knee is recorded
+                                   (default: 60; async's and virtual's knee is CPU-bound and moved by 70 %
+                                   within the first 30 s of a fresh JVM)
+              --retry-after MODE   faults: the overload's clients after a 503: ignore (send again at once, the
+                                   default) or honour (wait its Retry-After first)
               --fault-heap SIZE    faults: app heap, -Xms = -Xmx (default: 512m)
               --drill-threads KIND faults: the generator's clients on virtual threads (when the harness's JVM has
                                    them, JDK 21+) or platform threads (default: virtual)
@@ -93,6 +98,8 @@ final class Options {
     int connections = 16;
     int drillConnections = 32;
     int overloadConnections = 5000;
+    int overloadWarmup = 60;
+    boolean honourRetryAfter;
     String faultHeap = "512m";
     List<String> faultCells = List.of("kill", "freeze", "overload");
     boolean drillVirtualThreads = true;
@@ -155,6 +162,9 @@ final class Options {
                         case "--workloads" -> o.workloads = list(v).stream().map(Workload::byId).toList();
                         case "--drill-connections" -> o.drillConnections = positive(v, "--drill-connections", 1);
                         case "--overload-connections" -> o.overloadConnections = positive(v, "--overload-connections", 1);
+                        case "--overload-warmup" -> o.overloadWarmup = positive(v, "--overload-warmup", 0);
+                        case "--retry-after" -> o.honourRetryAfter = oneOf(List.of(v), "--retry-after mode", "ignore",
+                                "honour").get(0).equals("honour");
                         case "--fault-heap" -> o.faultHeap = v;
                         case "--drill-threads" -> o.drillVirtualThreads = oneOf(List.of(v), "--drill-threads kind", "virtual",
                                 "platform").get(0).equals("virtual");

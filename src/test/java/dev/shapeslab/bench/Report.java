@@ -317,7 +317,9 @@ final class Report {
                 FaultFigures f = c.drill;
                 md.append(String.format(Locale.ROOT, "| %s | %s, %.0f | %s, %.0f (%.2f) | %s | %s | %s, %s | %s | %s | %s | %s (%s) | %s | %.0f | %s | %s |%n",
                         c.get("variant"), f.drill.getProperty("knee_connections", "?"), f.kneeGoodput,
-                        c.get("connections"), f.goodput, f.goodput / f.kneeGoodput, FaultFigures.format(f.overloadStatuses),
+                        c.get("connections") + ("honour".equals(f.drill.getProperty("clients_retry_after"))
+                                ? " (Retry-After honoured)" : ""),
+                        f.goodput, f.goodput / f.kneeGoodput, FaultFigures.format(f.overloadStatuses),
                         millis(f.p99CreatedMillis), millis(f.p50RejectedMillis), millis(f.p99RejectedMillis), longest(f),
                         NetStat.describe(f.overloadTcp), Double.isNaN(f.appCpuShare) ? "–"
                                 : String.format(Locale.ROOT, "%.0f %%, %.0f %%", 100 * f.appCpuShare, 100 * f.generatorCpuShare)
