@@ -9,6 +9,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.function.BooleanSupplier;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.context.annotation.Bean;
@@ -18,7 +19,8 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 /**
  * The physical connections under HikariCP, each wrapped so that every call on it first ties it to the
- * store call of the calling thread ({@link StoreDeadline#track}). It sits below the pool, not above it,
+ * store call of the calling thread ({@link StoreDeadline#track}), and opened so that the pool finds the
+ * database as soon as it is back after an outage ({@link OutagePolling}). It sits below the pool, not above it,
  * because the first step that can hang is inside {@code getConnection}: Hikari checks a connection that has
  * been idle for a while with {@code isValid}, which on H2 is a round trip bounded only by the socket timeout
  * (H2 ignores the network timeout Hikari sets for it). Below the pool, that check is abortable too.
@@ -30,18 +32,21 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
  */
 final class DeadlineDataSource extends DelegatingDataSource {
 
-    private DeadlineDataSource(DataSource driver) {
+    private final OutagePolling outagePolling;
+
+    private DeadlineDataSource(DataSource driver, BooleanSupplier poolOpen) {
         super(driver);
+        this.outagePolling = new OutagePolling(poolOpen);
     }
 
     @Override
     public Connection getConnection() throws SQLException {
-        return tracked(super.getConnection());
+        return tracked(outagePolling.open(super::getConnection));
     }
 
     @Override
     public Connection getConnection(String username, String password) throws SQLException {
-        return tracked(super.getConnection(username, password));
+        return tracked(outagePolling.open(() -> super.getConnection(username, password)));
     }
 
     private static Connection tracked(Connection physical) {
@@ -84,7 +89,7 @@ final class DeadlineDataSource extends DelegatingDataSource {
                             && hikari.getJdbcUrl() != null) {
                         hikari.setDataSource(new DeadlineDataSource(new DriverDataSource(hikari.getJdbcUrl(),
                                 hikari.getDriverClassName(), hikari.getDataSourceProperties(),
-                                hikari.getUsername(), hikari.getPassword())));
+                                hikari.getUsername(), hikari.getPassword()), () -> !hikari.isClosed()));
                     }
                     return bean;
                 }

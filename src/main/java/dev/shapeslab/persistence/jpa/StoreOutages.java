@@ -149,6 +149,11 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor impleme
         return (MethodInterceptor) ((DefaultPointcutAdvisor) advisor).getAdvice();
     }
 
+    /** Whether {@code failure} says the database cannot be reached: refused, broken, no answer, starting up. */
+    static boolean unreachable(Throwable failure) {
+        return kindOf(failure).filter(UNREACHABLE::contains).isPresent();
+    }
+
     /** The most specific reason in {@code failure}'s causes that says the database could not answer, if any. */
     static Optional<String> kindOf(Throwable failure) {
         String kind = null;
