@@ -46,6 +46,36 @@ public class HeapSamplesTests {
     }
 
     @Test
+    public void linesReadLateInABurstArePlacedByTheUptimeTheyCarry() {
+        HeapSampler.Placement placement = new HeapSampler.Placement();
+        // samples at the app's uptime 10, 11, 12 s read within 2-5 ms on the drill's clock 100 s later...
+        assertThat(placement.place(10.0, 110_005)).isEqualTo(110_005, within(0.01));
+        assertThat(placement.place(11.0, 111_002)).isEqualTo(111_002, within(0.01));
+        assertThat(placement.place(12.0, 112_004)).isEqualTo(112_002, within(0.01));
+        // ...then eight read together at 121 s, when the harness got the CPU again: one a second, as taken
+        for (int uptime = 13; uptime <= 20; uptime++) {
+            assertThat(placement.place(uptime, 121_000)).isEqualTo(100_002 + uptime * 1000, within(0.01));
+        }
+    }
+
+    @Test
+    public void theUptimeIsJstatsTimestampColumn() {
+        // `jstat -gc -t` of JDK 25: the app's uptime in seconds first, then the -gc columns
+        assertThat(HeapSampler.uptimeSeconds("            4.1         0.0      2048.0         0.0      2048.0      25600.0"
+                + "       8192.0      37888.0       1886.7     8576.0     8367.4    1088.0     991.7      1     0.006"
+                + "     0     0.000     0     0.000     0.006")).isEqualTo(4.1);
+        List<HeapSamples.Sample> samples = HeapSamples.parse(List.of(
+                "t_ms\trss_kib\tTimestamp           S0C         S1C         S0U         S1U          EC           EU"
+                        + "           OC           OU          MC         MU       CCSC      CCSU     YGC     YGCT     FGC"
+                        + "    FGCT     CGC    CGCT       GCT",
+                "4100\t65000\t4.1         0.0      2048.0         0.0      2048.0      25600.0       8192.0      37888.0"
+                        + "       1886.7     8576.0     8367.4    1088.0     991.7      1     0.006     0     0.000     0"
+                        + "     0.000     0.006"));
+        assertThat(samples.get(0).retainedKib()).isEqualTo(2048 + 1886.7, within(0.01));
+        assertThat(HeapSampler.uptimeSeconds("95,4 0,0 18432,0")).isEqualTo(95.4);
+    }
+
+    @Test
     public void aHeapThatFillsUpOrEndsInFullCollectionsIsNotFlat() {
         List<String> lines = new ArrayList<>(List.of("t_ms\trss_kib\tS0C S1C S0U S1U EC EU OC OU FGC"));
         for (int i = 0; i < 20; i++) {
