@@ -61,7 +61,7 @@ final class HeapSampler implements AutoCloseable {
                 if (line.isBlank()) {
                     continue;
                 }
-                boolean header = line.trim().startsWith("Timestamp") || line.trim().startsWith("S0C");
+                boolean header = line.trim().startsWith("Timestamp");
                 double arrival = (System.nanoTime() - originNanos) / 1e6;
                 double at = header ? 0 : placement.place(uptimeSeconds(line), arrival);
                 out.write(header ? "t_ms\trss_kib" : String.format(Locale.ROOT, "%.0f\t%s", at, rssKib(pid)));

@@ -1,7 +1,6 @@
 package dev.shapeslab.faults;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -46,11 +45,7 @@ public final class FaultyDatabase implements DatabaseFaults {
      */
     @Override
     public synchronized void stop() {
-        try {
-            proxy.refuse();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        proxy.refuse();
         server.stop();
         server = null;
     }
@@ -59,11 +54,7 @@ public final class FaultyDatabase implements DatabaseFaults {
     public synchronized void startIfStopped() throws SQLException {
         if (server == null) {
             server = Server.createTcpServer("-tcpPort", String.valueOf(port), "-ifNotExists", "-tcpDaemon").start();
-            try {
-                proxy.accept();
-            } catch (IOException e) {
-                throw new UncheckedIOException("could not listen again on the proxy's port", e);
-            }
+            proxy.accept();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.shapeslab.faults;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -68,14 +69,22 @@ final class FreezableProxy implements AutoCloseable {
     }
 
     /** Stops listening: from now on a new connection is refused; the open ones stay. */
-    synchronized void refuse() throws IOException {
-        listener.close();
+    synchronized void refuse() {
+        try {
+            listener.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not stop listening on the proxy's port", e);
+        }
     }
 
     /** Listens again on the same port, if it stopped. */
-    synchronized void accept() throws IOException {
+    synchronized void accept() {
         if (listener.isClosed()) {
-            listen(port);
+            try {
+                listen(port);
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not listen again on the proxy's port", e);
+            }
         }
     }
 

@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.shapeslab.persistence.PostgresTestDatabase;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.sql.Array;
 import java.sql.Connection;
@@ -46,11 +45,7 @@ public final class PostgresFaults implements DatabaseFaults {
 
     @Override
     public synchronized void stop() throws SQLException {
-        try {
-            proxy.refuse();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        proxy.refuse();
         stopped = true;
         Set<Integer> ports = proxy.upstreamPorts();
         try (Connection admin = PostgresTestDatabase.connect()) {
@@ -77,11 +72,7 @@ public final class PostgresFaults implements DatabaseFaults {
     @Override
     public synchronized void startIfStopped() {
         if (stopped) {
-            try {
-                proxy.accept();
-            } catch (IOException e) {
-                throw new UncheckedIOException("could not listen again on the proxy's port", e);
-            }
+            proxy.accept();
             stopped = false;
         }
     }
