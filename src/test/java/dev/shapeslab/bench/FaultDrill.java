@@ -40,11 +40,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *       knee), then {@code --overload-connections} (5,000) for {@value #OVERLOAD_SECONDS} s, whose clients
  *       send again at once after a 503 or, with {@code --retry-after honour}, wait its {@code Retry-After}.
  *       Each load's first {@value #LEAD_IN_SECONDS} s (connecting) are sent but not counted. Every circle
- *       is deleted before the knee is recorded and before the overload (the stub keeps them in memory).</li>
+ *       is deleted before the knee is recorded and before the overload (the stub keeps them in memory). Over
+ *       the overload's window a {@link LatencyProbe} times one fresh client every
+ *       {@value #PROBE_INTERVAL_MILLIS} ms beside the load's.</li>
  * </ul>
  *
- * <p>Raw files, which {@link FaultFigures} turns into figures: {@code requests.tsv} ({@code knee.tsv} and
- * {@code overload.tsv} for overload), {@code drill.properties} (the timeline on the drill's clock, in µs,
+ * <p>Raw files, which {@link FaultFigures} turns into figures: {@code requests.tsv} ({@code knee.tsv},
+ * {@code overload.tsv} and {@code probe.tsv} for overload), {@code drill.properties} (the timeline on the drill's clock, in µs,
  * and the size of {@code app.log} at each event), {@code heap.tsv} ({@link HeapSampler}),
  * {@code readback.tsv} and {@code stored.txt}.
  */
@@ -76,6 +78,8 @@ final class FaultDrill {
     static final int LEAD_IN_SECONDS = 3;
     /** A request without an answer for this long is a timeout; far above every bound the app promises. */
     static final int TIMEOUT_MILLIS = 30_000;
+    /** The overload's {@link LatencyProbe} sends one request every this many ms (50 a second, beside thousands). */
+    static final long PROBE_INTERVAL_MILLIS = 20;
     private static final int READBACK_CONNECTIONS = 32;
     private static final int READBACK_ATTEMPTS = 5;
 
@@ -231,8 +235,13 @@ final class FaultDrill {
         long from = micros("overload_load_start") + LEAD_IN_SECONDS * 1_000_000L;
         sleepUntil(from);
         mark("overload_start", from);
+        LatencyProbe probe = new LatencyProbe(base, origin, PROBE_INTERVAL_MILLIS, TIMEOUT_MILLIS).start();
         sleepUntil(from + OVERLOAD_SECONDS * 1_000_000L);
         mark("overload_end");
+        List<DrillRecord> probes = probe.stop();
+        drill.setProperty("probe_interval_ms", Long.toString(PROBE_INTERVAL_MILLIS));
+        drill.setProperty("probe_skipped", Long.toString(probe.skipped()));
+        DrillRecord.write(dir.resolve("probe.tsv"), probes);
         List<DrillRecord> overRecords = over.stop();
         mark("load_end");
         errors("", over);

@@ -60,6 +60,12 @@ final class FaultFigures {
     double p99CreatedMillis = Double.NaN;
     double p99RejectedMillis = Double.NaN;
     double p50RejectedMillis = Double.NaN;
+    /** The {@link LatencyProbe}'s answers by status, and its latency percentiles (ms) by status; empty without one. */
+    Map<String, Long> probeStatuses = Map.of();
+    double probeP50RejectedMillis = Double.NaN;
+    double probeP99RejectedMillis = Double.NaN;
+    double probeP99AdmittedMillis = Double.NaN;
+    long probeSkipped;
     String retainedSeries = "";
     /** TCP counters' growth ({@link NetStat#COUNTERS}) over the knee window and over the whole overload load. */
     Map<String, Long> kneeTcp = Map.of();
@@ -96,6 +102,9 @@ final class FaultFigures {
                 ? HeapSamples.parse(Files.readAllLines(dir.resolve("heap.tsv"), StandardCharsets.UTF_8)) : List.of();
         if (fault.equals("overload")) {
             f.overload(DrillRecord.read(dir.resolve("knee.tsv")), DrillRecord.read(dir.resolve("overload.tsv")), heap);
+            if (Files.exists(dir.resolve("probe.tsv"))) {
+                f.probe(DrillRecord.read(dir.resolve("probe.tsv")));
+            }
         } else {
             f.databaseFault(DrillRecord.read(dir.resolve("requests.tsv")), readBack(dir.resolve("readback.tsv")),
                     stored(dir.resolve("stored.txt")), heap);
@@ -157,6 +166,15 @@ final class FaultFigures {
         heapFlat = HeapSamples.flat(during, HEAP_GROWTH_ALLOWANCE * heapMib);
         peakHeapMib = HeapSamples.peakUsedMib(during);
         fullGcs = HeapSamples.fullGcs(during);
+    }
+
+    /** The lone client's figures: what a client that is not one of the load's thousands waits. */
+    private void probe(List<DrillRecord> probes) {
+        probeStatuses = statuses(probes, r -> true);
+        probeP50RejectedMillis = percentileMillis(probes, "503", 0.5);
+        probeP99RejectedMillis = percentileMillis(probes, "503", 0.99);
+        probeP99AdmittedMillis = percentileMillis(probes, "404", 0.99);
+        probeSkipped = Long.parseLong(drill.getProperty("probe_skipped", "0"));
     }
 
     /** Issue 8's targets this cell misses, each with what was measured; empty when it meets them all. */

@@ -97,6 +97,7 @@ public class FaultFiguresTests {
                 load_end_us=53828125
                 load_end_log_bytes=5881
                 peak_rss_kib=612076
+                probe_skipped=3
                 """));
         drill.setProperty("errors.SocketException: Connection reset", "3");
         // the real TCP counters, and 10,000 connections and 2,000 accept-queue overflows later
@@ -135,6 +136,14 @@ public class FaultFiguresTests {
             over.add(new DrillRecord(20_000 + i, end - (i % 50 == 49 ? 1_200_000 : 5_000), end, "503", -1));
         }
         DrillRecord.write(overload.resolve("overload.tsv"), over);
+        // the lone client: 100 rejections in 4 ms but 2 in 80 ms, 100 admitted answers in 105 ms
+        List<DrillRecord> probes = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            long start = 31_300_000 + i * 20_000L;
+            long millis = i % 2 == 1 ? 105 : i == 10 || i == 20 ? 80 : 4;
+            probes.add(new DrillRecord(i, start, start + millis * 1_000, i % 2 == 1 ? "404" : "503", -1));
+        }
+        DrillRecord.write(overload.resolve("probe.tsv"), probes);
         Files.write(overload.resolve("heap.tsv"), BenchSamples.lines("heap.tsv"));
     }
 
@@ -192,6 +201,11 @@ public class FaultFiguresTests {
         assertThat(f.generatorCpuShare).isEqualTo(0.25, within(1e-9));
         assertThat(NetStat.describe(f.overloadTcp)).isEqualTo("10,000 opened, 2,000 accept-queue overflows, 0 resets");
         assertThat(f.logBytes).isEqualTo(3596);
+        assertThat(f.probeStatuses).isEqualTo(Map.of("404", 100L, "503", 100L));
+        assertThat(f.probeP50RejectedMillis).isEqualTo(4.0, within(0.001));
+        assertThat(f.probeP99RejectedMillis).isEqualTo(80.0, within(0.001));
+        assertThat(f.probeP99AdmittedMillis).isEqualTo(105.0, within(0.001));
+        assertThat(f.probeSkipped).isEqualTo(3);
         assertThat(f.unmet()).containsExactly("goodput 60 % of the knee (target ≥ 90 %)",
                 "p99 of the 503s 1200 ms (target ≤ 100)");
     }
@@ -205,7 +219,7 @@ public class FaultFiguresTests {
                 .contains("| plain | h2 | kill | 0 of 2 | 4 of 4 (500: 1 · 503: 2 · timeout: 1) | 600 ms | 1.30 s | 1 of 3 (503: 1) "
                         + "| 30.00 s (timeout) | 4 | 1 (1) | 1 | 0 of 1 | 1 of 1 | 2500 kB | – | 615 |")
                 .contains("1 acknowledged writes lost; 1 writes stored though rejected; 2.5 MB of log (target ≤ 1 MB) |")
-                .contains("| plain | 150, 100 | 5000, 60 (0.60) | 201: 1,200 · 503: 4,000 | 150 | 5.0, 1200 | 2.15 s (201) "
+                .contains("| plain | 150, 100 | 5000, 60 (0.60) | 201: 1,200 · 503: 4,000 | 150 | 5.0, 1200 | 4.0, 80; 105 (404: 100 · 503: 100, 3 slots skipped) | 2.15 s (201) "
                         + "| 10,000 opened, 2,000 accept-queue overflows, 0 resets | 60 %, 25 % | 57, 65, 62, 66 (flat) |");
         assertThat(md).doesNotContain("Failed cells");
     }

@@ -310,17 +310,21 @@ final class Report {
                     *CPU*: shares of the whole machine (all cores) over the overload load, the app's and the generator's (the
                     harness, whose threads are the clients: virtual or platform threads, `--drill-threads`).
 
-                    | variant | knee: connections, 201/s | overload: connections, 201/s (× knee) | answers during the overload | p99 201 ms | p50, p99 503 ms | longest request | TCP during the overload | CPU app, generator | retained heap MiB every 5 s | peak heap MiB, full GCs | peak RSS MiB | log | targets not met |
-                    |---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+                    *lone client*: one more client on a platform thread of its own, a new connection and `GET /circles/0`
+                    every 20 ms over the overload's window (404 when admitted, after the latency; 503 when turned away):
+                    what the server makes a client wait, without the load's thousands of clients queueing in the generator.
+
+                    | variant | knee: connections, 201/s | overload: connections, 201/s (× knee) | answers during the overload | p99 201 ms | p50, p99 503 ms | lone client: p50, p99 503 ms; p99 404 ms | longest request | TCP during the overload | CPU app, generator | retained heap MiB every 5 s | peak heap MiB, full GCs | peak RSS MiB | log | targets not met |
+                    |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
                     """);
             for (Cell c : overload) {
                 FaultFigures f = c.drill;
-                md.append(String.format(Locale.ROOT, "| %s | %s, %.0f | %s, %.0f (%.2f) | %s | %s | %s, %s | %s | %s | %s | %s (%s) | %s | %.0f | %s | %s |%n",
+                md.append(String.format(Locale.ROOT, "| %s | %s, %.0f | %s, %.0f (%.2f) | %s | %s | %s, %s | %s | %s | %s | %s | %s (%s) | %s | %.0f | %s | %s |%n",
                         c.get("variant"), f.drill.getProperty("knee_connections", "?"), f.kneeGoodput,
                         c.get("connections") + ("honour".equals(f.drill.getProperty("clients_retry_after"))
                                 ? " (Retry-After honoured)" : ""),
                         f.goodput, f.goodput / f.kneeGoodput, FaultFigures.format(f.overloadStatuses),
-                        millis(f.p99CreatedMillis), millis(f.p50RejectedMillis), millis(f.p99RejectedMillis), longest(f),
+                        millis(f.p99CreatedMillis), millis(f.p50RejectedMillis), millis(f.p99RejectedMillis), probe(f), longest(f),
                         NetStat.describe(f.overloadTcp), Double.isNaN(f.appCpuShare) ? "–"
                                 : String.format(Locale.ROOT, "%.0f %%, %.0f %%", 100 * f.appCpuShare, 100 * f.generatorCpuShare)
                                 + (f.drill.containsKey("generator_threads") ? " (" + f.drill.getProperty("generator_threads") + " threads)" : ""),
@@ -329,6 +333,16 @@ final class Report {
             }
             md.append('\n');
         }
+    }
+
+    /** "12, 85; 140 (503: 700 · 404: 250)": the lone client's figures; "–" without it. */
+    private static String probe(FaultFigures f) {
+        if (f.probeStatuses.isEmpty()) {
+            return "–";
+        }
+        return millis(f.probeP50RejectedMillis) + ", " + millis(f.probeP99RejectedMillis) + "; "
+                + millis(f.probeP99AdmittedMillis) + " (" + FaultFigures.format(f.probeStatuses)
+                + (f.probeSkipped > 0 ? ", " + f.probeSkipped + " slots skipped" : "") + ")";
     }
 
     /** "318, 0": peak heap used in MiB and full collections; "–" without heap samples. */
