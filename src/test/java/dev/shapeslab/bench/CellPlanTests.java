@@ -18,8 +18,12 @@ public class CellPlanTests {
                 "faults-async-h2-kill-c32", "faults-async-h2-freeze-c32", "faults-async-stub-overload-c5000-lat100");
         assertThat(cells.get(0).heap(o)).isEqualTo("512m");
         assertThat(o.appJvmOptions(cells.get(0).heap(o))).startsWith("-Xms512m", "-Xmx512m");
-        assertThat(FaultDrill.admissionLimit("plain")).isEqualTo(150);
-        assertThat(FaultDrill.admissionLimit("virtual")).isEqualTo(1000);
+        assertThat(FaultDrill.admissionLimit("plain", "")).isEqualTo(150);
+        assertThat(FaultDrill.admissionLimit("virtual", "")).isEqualTo(1000);
+        assertThat(FaultDrill.admissionLimit("async", "-Xlog:gc -Dshapes.admission.max-in-flight=500")).isEqualTo(500);
+        assertThat(FaultDrill.admissionLimit("plain", "-Dshapes.admission.max-in-flight=90 -Dshapes.admission.max-in-flight=120"))
+                .isEqualTo(120);
+        assertThat(FaultDrill.admissionLimit("plain", "-Dshapes.admission.max-in-flight=90x")).isEqualTo(150);
     }
 
     @Test

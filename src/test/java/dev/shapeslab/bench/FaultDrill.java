@@ -17,6 +17,8 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One cell of the {@code faults} scenario, on a fresh app (and database server: H2, or a PostgreSQL cluster)
@@ -80,6 +82,7 @@ final class FaultDrill {
     static final int TIMEOUT_MILLIS = 30_000;
     /** The overload's {@link LatencyProbe} sends one request every this many ms (50 a second, beside thousands). */
     static final long PROBE_INTERVAL_MILLIS = 20;
+    private static final Pattern MAX_IN_FLIGHT = Pattern.compile("(?:^|\\s)-Dshapes\\.admission\\.max-in-flight=(\\d+)(?=\\s|$)");
     private static final int READBACK_CONNECTIONS = 32;
     private static final int READBACK_ATTEMPTS = 5;
 
@@ -105,12 +108,17 @@ final class FaultDrill {
     }
 
     /**
-     * The admission limit of a variant as the app ships it (shapes.admission.max-in-flight in
-     * application.properties, application-async.properties, application-virtual.properties): the
-     * concurrency of the overload cell's knee.
+     * The concurrency of the overload cell's knee: the app's admission limit, as {@code --jvm-opts} sets it
+     * ({@code -Dshapes.admission.max-in-flight=N}) or else as the app ships it for the variant
+     * (application.properties, application-async.properties, application-virtual.properties).
      */
-    static int admissionLimit(String variant) {
-        return variant.equals("async") || variant.equals("virtual") ? 1000 : 150;
+    static int admissionLimit(String variant, String jvmOpts) {
+        Matcher set = MAX_IN_FLIGHT.matcher(jvmOpts);
+        int limit = variant.equals("async") || variant.equals("virtual") ? 1000 : 150;
+        while (set.find()) {
+            limit = Integer.parseInt(set.group(1)); // the last one given wins, as in the JVM
+        }
+        return limit;
     }
 
     void run() throws IOException, InterruptedException, Compare.CellFailure {
@@ -212,7 +220,7 @@ final class FaultDrill {
     }
 
     private void overload() throws IOException, InterruptedException {
-        int knee = admissionLimit(cell.variant());
+        int knee = admissionLimit(cell.variant(), options.jvmOpts);
         drill.setProperty("knee_connections", Integer.toString(knee));
         drill.setProperty("connections", Integer.toString(cell.connections()));
         drill.setProperty("lead_in_us", Long.toString(LEAD_IN_SECONDS * 1_000_000L));
