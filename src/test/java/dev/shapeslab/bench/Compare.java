@@ -306,11 +306,14 @@ public final class Compare {
                 if (!app.isAlive()) {
                     throw new CellFailure("the app exited during start-up (exit status " + app.exitValue() + "; see app.log)");
                 }
-                if (status(base + "/circles?limit=1") == 200) {
+                // Tomcat answers before the app has logged what it runs (StartupReport, once the app is
+                // ready): on a busy machine that gap was enough to read an empty banner. Ready is both.
+                String banner = grep(dir.resolve("app.log"), "Execution variant: ") + " | "
+                        + grep(dir.resolve("app.log"), "Backend: ");
+                if (banner.contains("Backend: ") && status(base + "/circles?limit=1") == 200) {
                     props.setProperty("app_pid", Long.toString(app.pid()));
-                    props.setProperty("app_banner", grep(dir.resolve("app.log"), "Execution variant: ") + " | "
-                            + grep(dir.resolve("app.log"), "Backend: "));
-                    if (!props.getProperty("app_banner").contains("Execution variant: " + cell.variant() + " ")) {
+                    props.setProperty("app_banner", banner);
+                    if (!banner.contains("Execution variant: " + cell.variant() + " ")) {
                         throw new CellFailure("asked for variant " + cell.variant() + " but the app reports: "
                                 + props.getProperty("app_banner"));
                     }
@@ -319,7 +322,8 @@ public final class Compare {
                 }
                 Thread.sleep(300); // polling for readiness: there is no event to wait on
             }
-            throw new CellFailure("the app did not answer 200 within " + options.startTimeout + " s");
+            throw new CellFailure("the app did not answer 200 and log its variant and backend within "
+                    + options.startTimeout + " s");
         }
 
         /** A cell of the faults scenario ({@link FaultDrill}) instead of windows. */
