@@ -3,11 +3,8 @@ package dev.shapeslab.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
@@ -33,7 +29,7 @@ public class DrillLoadTests {
 
     private static final Pattern COLOUR = Pattern.compile("\"colour\":\"drill-(\\d+)\"");
 
-    private HttpServer server;
+    private LoopbackHttpServer server;
     private final Map<Long, Long> storedIds = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong(100);
     /** Requests whose colour number is a multiple of this are answered 503 (0: none). */
@@ -46,9 +42,7 @@ public class DrillLoadTests {
         storedIds.clear();
         rejectEvery = 0;
         stallMillis = 0;
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.setExecutor(Executors.newFixedThreadPool(8));
-        server.createContext("/circles", exchange -> {
+        server = LoopbackHttpServer.start(8, exchange -> {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             Matcher m = COLOUR.matcher(body);
             long n = m.find() ? Long.parseLong(m.group(1)) : -1;
@@ -62,20 +56,18 @@ public class DrillLoadTests {
             } else {
                 long id = ids.incrementAndGet();
                 storedIds.put(n, id);
-                exchange.getResponseHeaders().add("Location", "http://127.0.0.1:" + server.getAddress().getPort() + "/circles/" + id);
+                exchange.getResponseHeaders().add("Location", server.base() + "/circles/" + id);
                 exchange.sendResponseHeaders(201, answer.length);
             }
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(answer);
             }
         });
-        server.start();
     }
 
     @AfterMethod(alwaysRun = true)
     public void stopServer() {
-        server.stop(0);
-        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        server.close();
     }
 
     @DataProvider
@@ -169,7 +161,7 @@ public class DrillLoadTests {
     }
 
     private URI base() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return server.base();
     }
 
     private static void sleep(long millis) {

@@ -3,17 +3,13 @@ package dev.shapeslab.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.testng.annotations.AfterMethod;
 import org.testng.annotations.BeforeMethod;
@@ -22,7 +18,7 @@ import org.testng.annotations.Test;
 /** The overload's lone client, against a local HTTP server that counts connections and holds answers on request. */
 public class LatencyProbeTests {
 
-    private HttpServer server;
+    private LoopbackHttpServer server;
     private final Set<String> clientPorts = ConcurrentHashMap.newKeySet();
     private final AtomicInteger requests = new AtomicInteger();
     /** While set, the next answer waits for it to count down. */
@@ -33,9 +29,7 @@ public class LatencyProbeTests {
         clientPorts.clear();
         requests.set(0);
         hold = null;
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.setExecutor(Executors.newFixedThreadPool(4));
-        server.createContext("/", exchange -> {
+        server = LoopbackHttpServer.start(4, exchange -> {
             clientPorts.add(exchange.getRemoteAddress().toString());
             CountDownLatch latch = hold;
             if (latch != null) {
@@ -51,17 +45,15 @@ public class LatencyProbeTests {
             exchange.sendResponseHeaders(rejected ? 503 : 404, -1);
             exchange.close();
         });
-        server.start();
     }
 
     @AfterMethod(alwaysRun = true)
     public void stopServer() {
-        server.stop(0);
-        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        server.close();
     }
 
     private URI base() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return server.base();
     }
 
     @Test

@@ -2,17 +2,13 @@ package dev.shapeslab.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.shapeslab.bench.Workload.Request;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.testng.annotations.AfterMethod;
@@ -22,7 +18,7 @@ import org.testng.annotations.Test;
 /** The open-model generator against a local HTTP server: its schedule, its HTTP, its latency clock. */
 public class OpenLoadTests {
 
-    private HttpServer server;
+    private LoopbackHttpServer server;
     private final AtomicInteger served = new AtomicInteger();
     /** When set, the first request is answered after this many milliseconds: an injected stall. */
     private volatile long firstAnswerDelayMillis;
@@ -31,9 +27,7 @@ public class OpenLoadTests {
     public void startServer() throws IOException {
         served.set(0);
         firstAnswerDelayMillis = 0;
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.setExecutor(Executors.newFixedThreadPool(8));
-        server.createContext("/", exchange -> {
+        server = LoopbackHttpServer.start(8, exchange -> {
             if (served.get() == 0 && firstAnswerDelayMillis > 0) {
                 try {
                     TimeUnit.MILLISECONDS.sleep(firstAnswerDelayMillis);
@@ -50,13 +44,11 @@ public class OpenLoadTests {
             }
             served.incrementAndGet();
         });
-        server.start();
     }
 
     @AfterMethod(alwaysRun = true)
     public void stopServer() {
-        server.stop(0);
-        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        server.close();
     }
 
     @Test
@@ -117,6 +109,6 @@ public class OpenLoadTests {
     }
 
     private URI base() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return server.base();
     }
 }
