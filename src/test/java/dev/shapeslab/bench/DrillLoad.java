@@ -13,34 +13,37 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The steady create load of a fault drill: a closed loop of {@code connections} workers, each a thread
- * with one keep-alive connection ({@link HttpConnection}), each sending {@code POST /circles} again as
- * soon as the previous answer came. Every request has a colour of its own, {@code drill-<n>}, so that the
- * rows in the database can be matched to the requests afterwards; every request is recorded
- * ({@link DrillRecord}), with the id of every acknowledged create.
+ * The steady create load of a fault drill: a closed loop of {@code connections} clients, each with one
+ * keep-alive connection, each sending {@code POST /circles} again as soon as the previous answer came.
+ * Every request has a colour of its own, {@code drill-<n>}, so that the rows in the database can be
+ * matched to the requests afterwards; every request is recorded ({@link DrillRecord}), with the id of
+ * every acknowledged create.
  *
- * <p>Virtual threads where the JVM has them (JDK 21+; {@code bench/compare.sh} runs the harness on the JDK
- * it found for the app), else platform threads: the test code compiles for Java 17, so they are made
- * through reflection. In the overload (5,000 clients, each reconnecting after every 503) 5,000 platform
- * threads took about half of the 2 cores; a virtual thread that waits on a socket parks on the JDK's
- * poller and leaves its carrier to another ({@code --drill-threads platform} keeps the old way).
+ * <p>How the clients run ({@link Clients}): by default as non-blocking connections on a few event loops
+ * ({@link LoopClients}); or a thread each with a blocking connection ({@link HttpConnection}), virtual
+ * threads where the JVM has them (JDK 21+; the test code compiles for Java 17, so they are made through
+ * reflection) or platform threads. The threads were the drill's clients until the overload showed them
+ * starving: see {@link LoopClients} for what was measured.
  *
- * <p>By default a worker sends again the moment a 503 came, as the clients of the issue's overload did;
+ * <p>By default a client sends again the moment a 503 came, as the clients of the issue's overload did;
  * {@link #honouringRetryAfter()} makes it wait the 503's {@code Retry-After} first, as a well-behaved client
  * does, so that the server sees the load the rejected clients come back with rather than a reconnect storm.
  */
 final class DrillLoad {
 
     static final String COLOUR_PREFIX = "drill-";
+    static final String PATH = "/circles";
+    /** After a connection error, before the next request: a refused connection fails at once, so do not spin. */
+    static final long ERROR_PAUSE_MILLIS = 10;
     private static final long THREAD_STACK_BYTES = 256 * 1024;
 
-    /** How the workers run: on virtual threads (JDK 21+) or on platform threads. */
-    enum Threads {
-        PLATFORM, VIRTUAL;
+    /** How the clients run: on event loops, or a thread each, virtual (JDK 21+) or platform. */
+    enum Clients {
+        LOOP, VIRTUAL, PLATFORM;
 
-        /** {@code VIRTUAL} when asked for and the JVM has virtual threads, else {@code PLATFORM}. */
-        static Threads available(boolean preferVirtual) {
-            return preferVirtual && virtualFactory() != null ? VIRTUAL : PLATFORM;
+        /** {@code VIRTUAL} only where the JVM has virtual threads, else {@code PLATFORM}. */
+        Clients available() {
+            return this == VIRTUAL && virtualFactory() == null ? PLATFORM : this;
         }
 
         /** {@code Thread.ofVirtual().name(prefix, 0).factory()}, through reflection; null before JDK 21. */
@@ -61,8 +64,9 @@ final class DrillLoad {
     private final long originNanos;
     private final AtomicLong numbers;
     private final int timeoutMillis;
-    private final Threads threads;
+    private final Clients clients;
     private final List<Worker> workers = new ArrayList<>();
+    private LoopClients loops;
     private final Map<String, String> firstErrors = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> errorCounts = new ConcurrentHashMap<>();
     private final AtomicLong completed = new AtomicLong();
@@ -74,11 +78,11 @@ final class DrillLoad {
      * out the colours' numbers, shared by every load of one cell so that no colour repeats in it.
      */
     DrillLoad(URI base, int connections, long originNanos, AtomicLong numbers, int timeoutMillis) {
-        this(base, connections, originNanos, numbers, timeoutMillis, Threads.available(true));
+        this(base, connections, originNanos, numbers, timeoutMillis, Clients.LOOP);
     }
 
-    DrillLoad(URI base, int connections, long originNanos, AtomicLong numbers, int timeoutMillis, Threads threads) {
-        this.threads = threads;
+    DrillLoad(URI base, int connections, long originNanos, AtomicLong numbers, int timeoutMillis, Clients clients) {
+        this.clients = clients.available();
         this.base = base;
         this.connections = connections;
         this.originNanos = originNanos;
@@ -109,13 +113,18 @@ final class DrillLoad {
         return this;
     }
 
-    /** The kind of threads the workers run on. */
-    Threads threads() {
-        return threads;
+    /** How the clients run. */
+    Clients clients() {
+        return clients;
     }
 
-    DrillLoad start() {
-        ThreadFactory virtual = threads == Threads.VIRTUAL ? Threads.virtualFactory() : null;
+    DrillLoad start() throws IOException {
+        if (clients == Clients.LOOP) {
+            loops = new LoopClients(this, connections, LoopClients.defaultLoops());
+            loops.start();
+            return this;
+        }
+        ThreadFactory virtual = clients == Clients.VIRTUAL ? Clients.virtualFactory() : null;
         for (int i = 0; i < connections; i++) {
             Worker w = new Worker();
             Thread t = virtual != null ? virtual.newThread(w) : new Thread(null, w, "drill-" + i, THREAD_STACK_BYTES);
@@ -134,10 +143,13 @@ final class DrillLoad {
         return completed.get();
     }
 
-    /** Stops sending; every worker finishes the request it is in (bounded by the timeout). Records by start time. */
+    /** Stops sending; every client finishes the request it is in (bounded by the timeout). Records by start time. */
     List<DrillRecord> stop() throws InterruptedException {
         stopping = true;
         List<DrillRecord> all = new ArrayList<>();
+        if (loops != null) {
+            all.addAll(loops.join());
+        }
         for (Worker w : workers) {
             w.thread.join();
             all.addAll(w.records);
@@ -153,7 +165,9 @@ final class DrillLoad {
         return counts;
     }
 
-    private void countError(Exception e) {
+    /** A request that ended without an answer, as {@value DrillRecord#TIMEOUT} or {@value DrillRecord#ERROR}. */
+    void failure(String status, Exception e) {
+        firstErrors.putIfAbsent(status, e.toString());
         String key = e.getClass().getSimpleName() + ": " + e.getMessage();
         if (errorCounts.size() < 20 || errorCounts.containsKey(key)) {
             errorCounts.computeIfAbsent(key, k -> new LongAdder()).increment();
@@ -165,8 +179,38 @@ final class DrillLoad {
         return firstErrors;
     }
 
-    private long now() {
+    /** Now on the drill's clock, in µs. */
+    long now() {
         return (System.nanoTime() - originNanos) / 1_000;
+    }
+
+    URI base() {
+        return base;
+    }
+
+    int timeoutMillis() {
+        return timeoutMillis;
+    }
+
+    boolean stopping() {
+        return stopping;
+    }
+
+    /** The number of the next request, whose colour is {@code drill-<n>}. */
+    long nextNumber() {
+        return numbers.getAndIncrement();
+    }
+
+    void completedOne() {
+        completed.incrementAndGet();
+    }
+
+    /** How long a client waits before its next request after one that ended so (0: not at all). */
+    long pauseMillis(String status, int retryAfterSeconds) {
+        if (status.equals(DrillRecord.ERROR)) {
+            return ERROR_PAUSE_MILLIS;
+        }
+        return honourRetryAfter && retryAfterSeconds > 0 ? retryAfterSeconds * 1_000L : 0;
     }
 
     private final class Worker implements Runnable {
@@ -177,14 +221,14 @@ final class DrillLoad {
         public void run() {
             try (HttpConnection connection = new HttpConnection(base, timeoutMillis)) {
                 while (!stopping) {
-                    long n = numbers.getAndIncrement();
+                    long n = nextNumber();
                     String body = body(n);
                     long start = now();
                     String status;
                     long id = -1;
                     int retryAfter = -1;
                     try {
-                        HttpResponseReader.Response r = connection.send("POST", "/circles", body);
+                        HttpResponseReader.Response r = connection.send("POST", PATH, body);
                         status = Integer.toString(r.status());
                         if (r.status() == 201) {
                             id = idOf(r.location());
@@ -193,20 +237,14 @@ final class DrillLoad {
                         }
                     } catch (SocketTimeoutException e) {
                         status = DrillRecord.TIMEOUT;
-                        firstErrors.putIfAbsent(status, e.toString());
-                        countError(e);
+                        failure(status, e);
                     } catch (IOException | RuntimeException e) {
                         status = DrillRecord.ERROR;
-                        firstErrors.putIfAbsent(status, e.toString());
-                        countError(e);
+                        failure(status, e);
                     }
                     records.add(new DrillRecord(n, start, now(), status, id));
-                    completed.incrementAndGet();
-                    if (status.equals(DrillRecord.ERROR)) {
-                        pause(10); // a refused connection fails at once: do not spin
-                    } else if (honourRetryAfter && retryAfter > 0) {
-                        pause(retryAfter * 1_000L);
-                    }
+                    completedOne();
+                    pause(pauseMillis(status, retryAfter));
                 }
             }
         }

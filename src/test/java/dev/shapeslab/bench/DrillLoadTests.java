@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,13 +38,22 @@ public class DrillLoadTests {
     private volatile int rejectEvery;
     /** The answer to drill-stall is held this long. */
     private volatile long stallMillis;
+    /** Every answer says {@code Connection: close}. */
+    private volatile boolean closeEach;
+    private final Set<Integer> clientPorts = ConcurrentHashMap.newKeySet();
 
     @BeforeMethod
     public void startServer() throws IOException {
         storedIds.clear();
         rejectEvery = 0;
         stallMillis = 0;
+        closeEach = false;
+        clientPorts.clear();
         server = LoopbackHttpServer.start(8, exchange -> {
+            clientPorts.add(exchange.getRemoteAddress().getPort());
+            if (closeEach) {
+                exchange.getResponseHeaders().add("Connection", "close");
+            }
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             Matcher m = COLOUR.matcher(body);
             long n = m.find() ? Long.parseLong(m.group(1)) : -1;
@@ -71,31 +82,31 @@ public class DrillLoadTests {
     }
 
     @DataProvider
-    public Object[][] threadKinds() {
-        return new Object[][] {{DrillLoad.Threads.PLATFORM}, {DrillLoad.Threads.available(true)}};
+    public Object[][] clientKinds() {
+        return new Object[][] {{DrillLoad.Clients.LOOP}, {DrillLoad.Clients.VIRTUAL}, {DrillLoad.Clients.PLATFORM}};
     }
 
     @Test
-    public void theWorkersAreVirtualThreadsWhereTheJvmHasThem() throws Exception {
+    public void theClientsRunOnEventLoopsUnlessAskedForThreads() throws Exception {
         boolean jdk21 = Runtime.version().feature() >= 21;
-        assertThat(DrillLoad.Threads.available(true)).isEqualTo(jdk21 ? DrillLoad.Threads.VIRTUAL : DrillLoad.Threads.PLATFORM);
-        assertThat(DrillLoad.Threads.available(false)).isEqualTo(DrillLoad.Threads.PLATFORM);
-        assertThat(new DrillLoad(base(), 1, System.nanoTime(), new AtomicLong(), 5_000).threads())
-                .isEqualTo(DrillLoad.Threads.available(true));
+        assertThat(new DrillLoad(base(), 1, System.nanoTime(), new AtomicLong(), 5_000).clients())
+                .isEqualTo(DrillLoad.Clients.LOOP);
+        assertThat(DrillLoad.Clients.VIRTUAL.available()).isEqualTo(jdk21 ? DrillLoad.Clients.VIRTUAL : DrillLoad.Clients.PLATFORM);
+        assertThat(DrillLoad.Clients.PLATFORM.available()).isEqualTo(DrillLoad.Clients.PLATFORM);
         if (jdk21) {
-            Thread t = DrillLoad.Threads.virtualFactory().newThread(() -> { });
+            Thread t = DrillLoad.Clients.virtualFactory().newThread(() -> { });
             assertThat(Thread.class.getMethod("isVirtual").invoke(t)).isEqualTo(true);
             assertThat(t.getName()).isEqualTo("drill-0");
         } else {
-            assertThat(DrillLoad.Threads.virtualFactory()).isNull();
+            assertThat(DrillLoad.Clients.virtualFactory()).isNull();
         }
     }
 
-    @Test(dataProvider = "threadKinds")
-    public void everyRequestHasAColourOfItsOwnAndEveryCreateItsId(DrillLoad.Threads threads) throws Exception {
+    @Test(dataProvider = "clientKinds")
+    public void everyRequestHasAColourOfItsOwnAndEveryCreateItsId(DrillLoad.Clients clients) throws Exception {
         rejectEvery = 5;
-        DrillLoad load = new DrillLoad(base(), 4, System.nanoTime(), new AtomicLong(), 5_000, threads).start();
-        TimeUnit.MILLISECONDS.sleep(300);
+        DrillLoad load = new DrillLoad(base(), 4, System.nanoTime(), new AtomicLong(), 5_000, clients).start();
+        await().atMost(Duration.ofSeconds(30)).until(() -> load.completed() > 20);
         List<DrillRecord> records = load.stop();
 
         assertThat(records).hasSizeGreaterThan(20);
@@ -115,10 +126,11 @@ public class DrillLoadTests {
         assertThat(records).isSortedAccordingTo((a, b) -> Long.compare(a.startMicros(), b.startMicros()));
     }
 
-    @Test
-    public void aClientThatHonoursRetryAfterSendsAgainOnlyOnceItHasPassed() throws Exception {
+    @Test(dataProvider = "clientKinds")
+    public void aClientThatHonoursRetryAfterSendsAgainOnlyOnceItHasPassed(DrillLoad.Clients clients) throws Exception {
         rejectEvery = 1; // every answer a 503 with Retry-After: 1
-        DrillLoad load = new DrillLoad(base(), 1, System.nanoTime(), new AtomicLong(), 5_000).honouringRetryAfter().start();
+        DrillLoad load = new DrillLoad(base(), 1, System.nanoTime(), new AtomicLong(), 5_000, clients).honouringRetryAfter()
+                .start();
         await().atMost(Duration.ofSeconds(30)).until(() -> load.completed() >= 2);
         List<DrillRecord> records = load.stop();
 
@@ -126,11 +138,11 @@ public class DrillLoadTests {
         assertThat(records.get(1).startMicros() - records.get(0).endMicros()).isGreaterThanOrEqualTo(1_000_000L);
     }
 
-    @Test
-    public void aRequestWithoutAnswerWithinTheTimeoutIsRecordedAsATimeout() throws Exception {
+    @Test(dataProvider = "clientKinds")
+    public void aRequestWithoutAnswerWithinTheTimeoutIsRecordedAsATimeout(DrillLoad.Clients clients) throws Exception {
         stallMillis = 1_500;
-        DrillLoad load = new DrillLoad(base(), 1, System.nanoTime(), new AtomicLong(), 500).start();
-        TimeUnit.MILLISECONDS.sleep(800);
+        DrillLoad load = new DrillLoad(base(), 1, System.nanoTime(), new AtomicLong(), 500, clients).start();
+        await().atMost(Duration.ofSeconds(30)).until(() -> load.completed() >= 2);
         List<DrillRecord> records = load.stop();
 
         DrillRecord first = records.get(0);
@@ -141,6 +153,36 @@ public class DrillLoadTests {
         assertThat(load.firstErrors()).containsKey(DrillRecord.TIMEOUT);
         // the next request opens another connection and is answered
         assertThat(records.get(1).status()).isEqualTo("201");
+    }
+
+    @Test(dataProvider = "clientKinds")
+    public void aRefusedConnectionIsAnErrorAndTheClientPausesBeforeTheNext(DrillLoad.Clients clients) throws Exception {
+        URI closed;
+        try (ServerSocket listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = URI.create("http://127.0.0.1:" + listening.getLocalPort()); // nothing listens there once closed
+        }
+        DrillLoad load = new DrillLoad(closed, 1, System.nanoTime(), new AtomicLong(), 5_000, clients).start();
+        await().atMost(Duration.ofSeconds(30)).until(() -> load.completed() >= 3);
+        List<DrillRecord> records = load.stop();
+
+        assertThat(records).allSatisfy(r -> assertThat(r.status()).isEqualTo(DrillRecord.ERROR));
+        assertThat(load.errorCounts()).containsKey("ConnectException: Connection refused");
+        for (int i = 1; i < records.size(); i++) {
+            assertThat(records.get(i).startMicros() - records.get(i - 1).endMicros())
+                    .isGreaterThanOrEqualTo(DrillLoad.ERROR_PAUSE_MILLIS * 1_000);
+        }
+    }
+
+    @Test(dataProvider = "clientKinds")
+    public void aConnectionTheServerClosesIsOpenedAgainForTheNextRequest(DrillLoad.Clients clients) throws Exception {
+        closeEach = true;
+        DrillLoad load = new DrillLoad(base(), 2, System.nanoTime(), new AtomicLong(), 5_000, clients).start();
+        await().atMost(Duration.ofSeconds(30)).until(() -> load.completed() >= 10);
+        List<DrillRecord> records = load.stop();
+
+        assertThat(records).allSatisfy(r -> assertThat(r.status()).isEqualTo("201"));
+        // every request came on a connection of its own: as many client ports as requests
+        assertThat(clientPorts).hasSize(records.size());
     }
 
     @Test

@@ -282,18 +282,17 @@ final class FaultDrill {
         Compare.log("  every circle deleted (the stub keeps them in memory)");
     }
 
-    /** A started create load of {@code connections} clients, on the threads {@code --drill-threads} asks for. */
-    private DrillLoad load(int connections) {
+    /** A started create load of {@code connections} clients, run as {@code --drill-threads} asks. */
+    private DrillLoad load(int connections) throws IOException {
         return load(connections, false);
     }
 
-    private DrillLoad load(int connections, boolean honourRetryAfter) {
-        DrillLoad load = new DrillLoad(base, connections, origin, numbers, TIMEOUT_MILLIS,
-                DrillLoad.Threads.available(options.drillVirtualThreads));
+    private DrillLoad load(int connections, boolean honourRetryAfter) throws IOException {
+        DrillLoad load = new DrillLoad(base, connections, origin, numbers, TIMEOUT_MILLIS, options.drillClients);
         if (honourRetryAfter) {
             load.honouringRetryAfter();
         }
-        drill.setProperty("generator_threads", load.threads().name().toLowerCase(Locale.ROOT));
+        drill.setProperty("generator_clients", load.clients().name().toLowerCase(Locale.ROOT));
         drill.setProperty("generator_java", System.getProperty("java.vm.name") + " " + Runtime.version());
         return load.start();
     }

@@ -3,6 +3,7 @@ package dev.shapeslab.bench;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.Locale;
 
 /**
@@ -10,6 +11,11 @@ import java.util.Locale;
  * load generator (status, {@code Content-Length} or chunked body, {@code Connection: close}, the
  * {@code Location} of a 201 and the {@code Retry-After} of a 503), so that a request costs the generator
  * little CPU.
+ *
+ * <p>One reader per response, fed the bytes as they come ({@link #feed}): a blocking client feeds what each
+ * read returned ({@link #read(InputStream)}), a non-blocking one what each readiness brought
+ * ({@link LoopClients}). A connection carries one request at a time, so no byte of a next response can
+ * follow the end of this one.
  */
 final class HttpResponseReader {
 
@@ -24,68 +30,169 @@ final class HttpResponseReader {
         }
     }
 
-    private HttpResponseReader() {
-    }
+    private enum Part { STATUS_LINE, HEADERS, BODY, CHUNK_SIZE, CHUNK, CHUNK_END, TRAILERS, UNTIL_CLOSE, DONE }
 
+    private final StringBuilder line = new StringBuilder(64);
+    private Part part = Part.STATUS_LINE;
+    private int status;
+    private boolean close;
+    private boolean chunked;
+    private long contentLength = -1;
+    private long left;
+    private String location;
+    private int retryAfter = -1;
+
+    /**
+     * Blocks until one whole response has been read off {@code in}, and reads no further: the head a byte
+     * at a time, a body's bytes skipped in bulk.
+     */
     static Response read(InputStream in) throws IOException {
-        String statusLine = line(in);
-        String[] parts = statusLine.split(" ", 3);
-        if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
-            throw new IOException("not an HTTP/1.x status line: " + statusLine);
-        }
-        int status = Integer.parseInt(parts[1]);
-        long contentLength = -1;
-        boolean chunked = false;
-        boolean close = parts[0].equals("HTTP/1.0");
-        String location = null;
-        int retryAfter = -1;
-        for (String header = line(in); !header.isEmpty(); header = line(in)) {
-            int colon = header.indexOf(':');
-            if (colon < 0) {
+        HttpResponseReader reader = new HttpResponseReader();
+        ByteBuffer one = ByteBuffer.allocate(1);
+        while (!reader.complete()) {
+            long body = reader.bodyBytesLeft();
+            if (body > 0) {
+                skip(in, body);
+                reader.skipped(body);
                 continue;
             }
-            String name = header.substring(0, colon).trim().toLowerCase(Locale.ROOT);
-            String value = header.substring(colon + 1).trim().toLowerCase(Locale.ROOT);
-            switch (name) {
-                case "content-length" -> contentLength = Long.parseLong(value);
-                case "transfer-encoding" -> chunked = value.contains("chunked");
-                case "connection" -> close = value.contains("close");
-                case "location" -> location = header.substring(colon + 1).trim();
-                case "retry-after" -> retryAfter = value.chars().allMatch(Character::isDigit) && !value.isEmpty()
-                        && value.length() < 9 ? Integer.parseInt(value) : -1;
-                default -> { }
+            int b = in.read();
+            if (b < 0) {
+                return reader.endOfStream();
+            }
+            reader.feed(one.clear().put((byte) b).flip());
+        }
+        return reader.response();
+    }
+
+    /** Consumes bytes of {@code in} up to the end of the response at most; true once the response is complete. */
+    boolean feed(ByteBuffer in) throws IOException {
+        while (in.hasRemaining() && part != Part.DONE) {
+            switch (part) {
+                case BODY, CHUNK -> {
+                    int skip = (int) Math.min(left, in.remaining());
+                    in.position(in.position() + skip);
+                    skipped(skip);
+                }
+                case UNTIL_CLOSE -> in.position(in.limit());
+                default -> {
+                    byte b = in.get();
+                    if (b == '\n') {
+                        endOfLine(line.toString());
+                        line.setLength(0);
+                    } else if (b != '\r') {
+                        line.append((char) (b & 0xff));
+                    }
+                }
             }
         }
-        boolean bodyless = status == 204 || status == 304 || status / 100 == 1;
-        if (bodyless) {
-            return new Response(status, close, location, retryAfter);
+        return part == Part.DONE;
+    }
+
+    /** The connection ended: the response, if its body ends with the connection; else what was missing. */
+    Response endOfStream() throws EOFException {
+        switch (part) {
+            case DONE -> {
+                return response();
+            }
+            case UNTIL_CLOSE -> {
+                part = Part.DONE;
+                return response();
+            }
+            case STATUS_LINE, HEADERS -> throw new EOFException("connection closed before the end of the response head");
+            default -> throw new EOFException("connection closed inside a response body");
         }
-        if (chunked) {
-            for (long size = chunkSize(line(in)); size > 0; size = chunkSize(line(in))) {
-                skip(in, size);
-                line(in); // the CRLF after the chunk
-            }
-            for (String trailer = line(in); !trailer.isEmpty(); trailer = line(in)) {
-                // trailers are ignored
-            }
-        } else if (contentLength >= 0) {
-            skip(in, contentLength);
-        } else {
-            // no length: the body ends with the connection
-            while (in.read() >= 0) {
-                // drain
-            }
-            close = true;
+    }
+
+    boolean complete() {
+        return part == Part.DONE;
+    }
+
+    /** Bytes of a body (or of its current chunk) that the reader has no need to see. */
+    long bodyBytesLeft() {
+        return part == Part.BODY || part == Part.CHUNK ? left : 0;
+    }
+
+    /** {@code n} bytes of {@link #bodyBytesLeft()} went by. */
+    void skipped(long n) {
+        left -= n;
+        if (left == 0) {
+            part = part == Part.BODY ? Part.DONE : Part.CHUNK_END;
+        }
+    }
+
+    Response response() {
+        if (part != Part.DONE) {
+            throw new IllegalStateException("the response is not complete yet");
         }
         return new Response(status, close, location, retryAfter);
     }
 
-    private static long chunkSize(String line) throws IOException {
-        int semicolon = line.indexOf(';');
-        try {
-            return Long.parseLong((semicolon < 0 ? line : line.substring(0, semicolon)).trim(), 16);
-        } catch (NumberFormatException e) {
-            throw new IOException("bad chunk size line: " + line);
+    private void endOfLine(String text) throws IOException {
+        switch (part) {
+            case STATUS_LINE -> statusLine(text);
+            case HEADERS -> {
+                if (text.isEmpty()) {
+                    endOfHead();
+                } else {
+                    header(text);
+                }
+            }
+            case CHUNK_SIZE -> {
+                left = chunkSize(text);
+                part = left > 0 ? Part.CHUNK : Part.TRAILERS;
+            }
+            case CHUNK_END -> part = Part.CHUNK_SIZE; // the CRLF after a chunk
+            case TRAILERS -> {
+                if (text.isEmpty()) {
+                    part = Part.DONE; // trailers are ignored
+                }
+            }
+            default -> throw new IllegalStateException(part.name());
+        }
+    }
+
+    private void statusLine(String text) throws IOException {
+        String[] parts = text.split(" ", 3);
+        if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
+            throw new IOException("not an HTTP/1.x status line: " + text);
+        }
+        status = Integer.parseInt(parts[1]);
+        close = parts[0].equals("HTTP/1.0");
+        part = Part.HEADERS;
+    }
+
+    private void header(String text) {
+        int colon = text.indexOf(':');
+        if (colon < 0) {
+            return;
+        }
+        String name = text.substring(0, colon).trim().toLowerCase(Locale.ROOT);
+        String value = text.substring(colon + 1).trim().toLowerCase(Locale.ROOT);
+        switch (name) {
+            case "content-length" -> contentLength = Long.parseLong(value);
+            case "transfer-encoding" -> chunked = value.contains("chunked");
+            case "connection" -> close = value.contains("close");
+            case "location" -> location = text.substring(colon + 1).trim();
+            case "retry-after" -> retryAfter = value.chars().allMatch(Character::isDigit) && !value.isEmpty()
+                    && value.length() < 9 ? Integer.parseInt(value) : -1;
+            default -> { }
+        }
+    }
+
+    private void endOfHead() {
+        boolean bodyless = status == 204 || status == 304 || status / 100 == 1;
+        if (bodyless) {
+            part = Part.DONE;
+        } else if (chunked) {
+            part = Part.CHUNK_SIZE;
+        } else if (contentLength >= 0) {
+            left = contentLength;
+            part = left > 0 ? Part.BODY : Part.DONE;
+        } else {
+            // no length: the body ends with the connection
+            close = true;
+            part = Part.UNTIL_CLOSE;
         }
     }
 
@@ -103,17 +210,12 @@ final class HttpResponseReader {
         }
     }
 
-    /** One line without its CRLF; status line, header names and chunk sizes are ASCII. */
-    private static String line(InputStream in) throws IOException {
-        StringBuilder line = new StringBuilder(64);
-        for (int c = in.read(); c != '\n'; c = in.read()) {
-            if (c < 0) {
-                throw new EOFException("connection closed before the end of the response head");
-            }
-            if (c != '\r') {
-                line.append((char) c);
-            }
+    private static long chunkSize(String line) throws IOException {
+        int semicolon = line.indexOf(';');
+        try {
+            return Long.parseLong((semicolon < 0 ? line : line.substring(0, semicolon)).trim(), 16);
+        } catch (NumberFormatException e) {
+            throw new IOException("bad chunk size line: " + line);
         }
-        return line.toString();
     }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /** The harness's options; {@code bench/compare.sh} passes the machine facts as system properties. */
 final class Options {
@@ -53,8 +54,9 @@ final class Options {
               --retry-after MODE   faults: the overload's clients after a 503: ignore (send again at once, the
                                    default) or honour (wait its Retry-After first)
               --fault-heap SIZE    faults: app heap, -Xms = -Xmx (default: 512m)
-              --drill-threads KIND faults: the generator's clients on virtual threads (when the harness's JVM has
-                                   them, JDK 21+) or platform threads (default: virtual)
+              --drill-threads KIND faults: how the generator's clients run: loop (non-blocking connections on
+                                   an event loop per core, the default), virtual (a virtual thread each,
+                                   JDK 21+) or platform (a platform thread each)
               --fault-cells LIST   faults: which cells per variant, of kill,freeze,overload (default: all three)
               --repeat N           the whole matrix N times, fresh JVMs each time (default: 1)
 
@@ -102,7 +104,7 @@ final class Options {
     boolean honourRetryAfter;
     String faultHeap = "512m";
     List<String> faultCells = List.of("kill", "freeze", "overload");
-    boolean drillVirtualThreads = true;
+    DrillLoad.Clients drillClients = DrillLoad.Clients.LOOP;
     List<Workload> workloads = List.of(Workload.GET_CIRCLE, Workload.POST_CIRCLE, Workload.GET_DRAWINGS,
             Workload.POST_DRAWING);
     int repeat = 1;
@@ -166,8 +168,8 @@ final class Options {
                         case "--retry-after" -> o.honourRetryAfter = oneOf(List.of(v), "--retry-after mode", "ignore",
                                 "honour").get(0).equals("honour");
                         case "--fault-heap" -> o.faultHeap = v;
-                        case "--drill-threads" -> o.drillVirtualThreads = oneOf(List.of(v), "--drill-threads kind", "virtual",
-                                "platform").get(0).equals("virtual");
+                        case "--drill-threads" -> o.drillClients = DrillLoad.Clients.valueOf(oneOf(List.of(v),
+                                "--drill-threads kind", "loop", "virtual", "platform").get(0).toUpperCase(Locale.ROOT));
                         case "--fault-cells" -> o.faultCells = oneOf(list(v), "fault cell", "kill", "freeze", "overload");
                         case "--repeat" -> o.repeat = positive(v, "--repeat", 1);
                         case "--window" -> o.window = positive(v, "--window", 1);

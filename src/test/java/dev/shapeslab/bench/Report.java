@@ -308,7 +308,7 @@ final class Report {
                     then 3 s), established connections reset.
 
                     *CPU*: shares of the whole machine (all cores) over the overload load, the app's and the generator's (the
-                    harness, whose threads are the clients: virtual or platform threads, `--drill-threads`).
+                    harness, whose clients run on event loops, or on a virtual or platform thread each: `--drill-threads`).
 
                     *lone client*: one more client on a platform thread of its own, a new connection and `GET /circles/0`
                     every 20 ms over the overload's window (404 when admitted, after the latency; 503 when turned away):
@@ -327,7 +327,7 @@ final class Report {
                         millis(f.p99CreatedMillis), millis(f.p50RejectedMillis), millis(f.p99RejectedMillis), probe(f), longest(f),
                         NetStat.describe(f.overloadTcp), Double.isNaN(f.appCpuShare) ? "–"
                                 : String.format(Locale.ROOT, "%.0f %%, %.0f %%", 100 * f.appCpuShare, 100 * f.generatorCpuShare)
-                                + (f.drill.containsKey("generator_threads") ? " (" + f.drill.getProperty("generator_threads") + " threads)" : ""),
+                                + generatorClients(f.drill),
                         f.retainedSeries, Boolean.TRUE.equals(f.heapFlat) ? "flat" : "not flat", heap(f),
                         f.peakRssKib / 1024.0, bytes(f.logBytes), f.unmet().isEmpty() ? "all met" : String.join("; ", f.unmet())));
             }
@@ -336,6 +336,16 @@ final class Report {
     }
 
     /** "12, 85; 140 (503: 700 · 404: 250)": the lone client's figures; "–" without it. */
+    /** How the generator's clients ran, as the cell recorded it (runs before the event loops said threads). */
+    static String generatorClients(Properties drill) {
+        String clients = drill.getProperty("generator_clients");
+        if (clients != null) {
+            return clients.equals("loop") ? " (event loops)" : " (" + clients + " threads)";
+        }
+        String threads = drill.getProperty("generator_threads");
+        return threads == null ? "" : " (" + threads + " threads)";
+    }
+
     private static String probe(FaultFigures f) {
         if (f.probeStatuses.isEmpty()) {
             return "–";
