@@ -3,19 +3,25 @@ package dev.shapeslab.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
@@ -183,6 +189,66 @@ public class DrillLoadTests {
         assertThat(records).allSatisfy(r -> assertThat(r.status()).isEqualTo("201"));
         // every request came on a connection of its own: as many client ports as requests
         assertThat(clientPorts).hasSize(records.size());
+    }
+
+    @Test(dataProvider = "clientKinds")
+    public void aStoppedLoadLeavesNoConnectionOpen(DrillLoad.Clients clients) throws Exception {
+        try (ServerSocket listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            // a server that reads requests and answers each with a 201 on the same connection, one thread per connection
+            List<Socket> accepted = new CopyOnWriteArrayList<>();
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        Socket s = listening.accept();
+                        accepted.add(s);
+                        new Thread(() -> answerEachRequest(s)).start();
+                    }
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+            acceptor.start();
+            DrillLoad load = new DrillLoad(URI.create("http://127.0.0.1:" + listening.getLocalPort()), 3, System.nanoTime(),
+                    new AtomicLong(), 5_000, clients).start();
+            await().atMost(Duration.ofSeconds(30)).until(() -> load.completed() >= 6);
+            load.stop();
+
+            assertThat(accepted).hasSize(3);
+            // each connection's reader sees the end of its stream once the client closed it
+            await().atMost(Duration.ofSeconds(30)).until(() -> accepted.stream().allMatch(Socket::isClosed));
+        }
+    }
+
+    /** Reads requests off {@code s} (head and a Content-Length body) and answers each 201, until the client closes. */
+    private static void answerEachRequest(Socket s) {
+        try (s; InputStream in = new BufferedInputStream(s.getInputStream()); OutputStream out = s.getOutputStream()) {
+            while (true) {
+                int length = 0;
+                for (String line = headerLine(in); !line.isEmpty(); line = headerLine(in)) {
+                    if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                        length = Integer.parseInt(line.substring(15).trim());
+                    }
+                }
+                in.readNBytes(length);
+                out.write("HTTP/1.1 201 \r\nLocation: /circles/1\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+            }
+        } catch (IOException endOfStream) {
+            // the client closed its connection: this socket closes too, which the test waits for
+        }
+    }
+
+    private static String headerLine(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c = in.read(); c != '\n'; c = in.read()) {
+            if (c < 0) {
+                throw new EOFException();
+            }
+            if (c != '\r') {
+                line.append((char) c);
+            }
+        }
+        return line.toString();
     }
 
     @Test

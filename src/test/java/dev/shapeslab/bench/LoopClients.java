@@ -169,6 +169,7 @@ final class LoopClients {
         /** The next request, or the end of this client when the load is stopping. */
         void next() {
             if (load.stopping()) {
+                close(); // a connection left open would hold one of the server's connections after the load
                 loop.active--;
                 return;
             }

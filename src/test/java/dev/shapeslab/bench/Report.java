@@ -301,6 +301,9 @@ final class Report {
                     Overload: the stub backend with latency, creates in a closed loop, first at the variant's admission limit
                     (the knee), then at many more connections. Figures of the requests that ended in each window (after a
                     lead-in of connecting); latency at the client from sending to the whole answer, a reconnection included.
+                    Clients that send again at once are a closed loop: their mean latency is their number ÷ the answers per
+                    second (Little's law), wherever the queue forms, so it says how many clients there are, not how fast
+                    the server turns one away; the lone client says that.
                     *retained heap*: survivors + old space at the end of each 5 s; flat: no full GC and within 10 % of -Xmx.
 
                     *TCP*: the machine's counters over the whole overload load (loopback carries only the cell): connections
