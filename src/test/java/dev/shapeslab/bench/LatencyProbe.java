@@ -13,9 +13,10 @@ import java.util.List;
  * last byte. A GET writes nothing, so the drill's read-back is untouched; admitted, it waits the stub's
  * latency and is answered 404; turned away, 503.
  *
- * <p>Why it is needed: the load's clients are thousands of threads of one JVM on the same 2 cores as the
- * app, each of which must be scheduled to send and again to read its answer, so their latency includes
- * their wait for the generator's carriers. The probe's thread only waits for the OS scheduler. The probe
+ * <p>Why it is needed: the load's clients are thousands of connections of one generator on the same 2 cores
+ * as the app, and a closed loop: each sends again as soon as it has an answer, so their mean latency is
+ * their number divided by the answers per second (Little's law), however fast the server turns one away,
+ * and includes their wait in the generator. The probe's thread only waits for the OS scheduler. The probe
  * is paced by the clock and never catches up: a slot it missed while waiting for an answer is skipped
  * (and counted), so it measures a client that comes at an arbitrary moment, not a backlog.
  */
