@@ -73,11 +73,17 @@ final class LoopClients {
         }
     }
 
-    /** Waits until every loop has finished its clients' last requests (the load is stopping); their records. */
+    /**
+     * Waits until every loop has finished its clients' last requests (the load is stopping); their records.
+     * @throws IllegalStateException if a loop's selector failed, so that a cell does not report a partial load
+     */
     List<DrillRecord> join() throws InterruptedException {
         List<DrillRecord> all = new ArrayList<>();
         for (Loop loop : loops) {
             loop.thread.join();
+            if (loop.failure != null) {
+                throw new IllegalStateException("the drill's event loop failed: " + loop.failure, loop.failure);
+            }
             all.addAll(loop.records);
         }
         return all;
@@ -92,6 +98,7 @@ final class LoopClients {
         final ByteBuffer readBuffer = ByteBuffer.allocateDirect(16 * 1024);
         Selector selector;
         int active;
+        volatile IOException failure;
 
         Loop(int index) {
             thread = new Thread(this, "drill-loop-" + index);
@@ -129,7 +136,7 @@ final class LoopClients {
                     }
                 }
             } catch (IOException e) {
-                throw new IllegalStateException("the drill's event loop failed: " + e, e);
+                failure = e; // the selector itself failed: said by join(), not lost with this thread
             }
         }
 
