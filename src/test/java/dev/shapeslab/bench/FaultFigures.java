@@ -57,6 +57,12 @@ final class FaultFigures {
     double kneeGoodput;
     double goodput;
     Map<String, Long> overloadStatuses = Map.of();
+    /**
+     * Answers of any status per second over the overload's window, and their mean latency: in a closed loop
+     * the mean is the number of clients divided by the rate (Little's law), which the report shows beside it.
+     */
+    double answersPerSecond;
+    double meanAnsweredMillis = Double.NaN;
     double p99CreatedMillis = Double.NaN;
     double p99RejectedMillis = Double.NaN;
     double p50RejectedMillis = Double.NaN;
@@ -148,6 +154,9 @@ final class FaultFigures {
         goodput = goodput(over, from, to);
         List<DrillRecord> window = over.stream().filter(r -> r.endMicros() >= from && r.endMicros() <= to).toList();
         overloadStatuses = statuses(window, r -> true);
+        List<DrillRecord> answered = window.stream().filter(DrillRecord::answered).toList();
+        answersPerSecond = answered.size() / ((to - from) / 1e6);
+        meanAnsweredMillis = answered.stream().mapToLong(DrillRecord::micros).average().orElse(Double.NaN) / 1e3;
         p99CreatedMillis = percentileMillis(window, "201", 0.99);
         p99RejectedMillis = percentileMillis(window, "503", 0.99);
         p50RejectedMillis = percentileMillis(window, "503", 0.5);

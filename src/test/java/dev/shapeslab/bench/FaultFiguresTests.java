@@ -191,6 +191,9 @@ public class FaultFiguresTests {
         assertThat(f.kneeGoodput).isEqualTo(100.0, within(0.01));
         assertThat(f.goodput).isEqualTo(60.0, within(0.01));
         assertThat(f.overloadStatuses).isEqualTo(Map.of("201", 1_200L, "503", 4_000L));
+        // 5,200 answers in 20 s; latencies: 1,188 x 150 ms + 12 x 2,150 ms + 3,920 x 5 ms + 80 x 1,200 ms
+        assertThat(f.answersPerSecond).isEqualTo(260.0, within(1e-9));
+        assertThat(f.meanAnsweredMillis).isEqualTo(319_600.0 / 5_200, within(1e-6));
         assertThat(f.p50RejectedMillis).isEqualTo(5.0, within(0.001));
         assertThat(f.p99RejectedMillis).isEqualTo(1200.0, within(0.001));
         assertThat(f.p99CreatedMillis).isEqualTo(150.0, within(0.001));
@@ -219,7 +222,7 @@ public class FaultFiguresTests {
                 .contains("| plain | h2 | kill | 0 of 2 | 4 of 4 (500: 1 · 503: 2 · timeout: 1) | 600 ms | 1.30 s | 1 of 3 (503: 1) "
                         + "| 30.00 s (timeout) | 4 | 1 (1) | 1 | 0 of 1 | 1 of 1 | 2500 kB | – | 615 |")
                 .contains("1 acknowledged writes lost; 1 writes stored though rejected; 2.5 MB of log (target ≤ 1 MB) |")
-                .contains("| plain | 150, 100 | 5000, 60 (0.60) | 201: 1,200 · 503: 4,000 | 150 | 5.0, 1200 | 4.0, 80; 105 (404: 100 · 503: 100, 3 slots skipped) | 2.15 s (201) "
+                .contains("| plain | 150, 100 | 5000, 60 (0.60) | 201: 1,200 · 503: 4,000; 260/s, mean 61 ms (clients ÷ answers/s: 19,231 ms) | 150 | 5.0, 1200 | 4.0, 80; 105 (404: 100 · 503: 100, 3 slots skipped) | 2.15 s (201) "
                         + "| 10,000 opened, 2,000 accept-queue overflows, 0 resets | 60 %, 25 % | 57, 65, 62, 66 (flat) |");
         assertThat(md).doesNotContain("Failed cells");
     }

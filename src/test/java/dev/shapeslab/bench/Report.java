@@ -303,7 +303,7 @@ final class Report {
                     lead-in of connecting); latency at the client from sending to the whole answer, a reconnection included.
                     Clients that send again at once are a closed loop: their mean latency is their number ÷ the answers per
                     second (Little's law), wherever the queue forms, so it says how many clients there are, not how fast
-                    the server turns one away; the lone client says that.
+                    the server turns one away; the lone client says that. *answers during the overload* gives both means.
                     *retained heap*: survivors + old space at the end of each 5 s; flat: no full GC and within 10 % of -Xmx.
 
                     *TCP*: the machine's counters over the whole overload load (loopback carries only the cell): connections
@@ -326,7 +326,7 @@ final class Report {
                         c.get("variant"), f.drill.getProperty("knee_connections", "?"), f.kneeGoodput,
                         c.get("connections") + ("honour".equals(f.drill.getProperty("clients_retry_after"))
                                 ? " (Retry-After honoured)" : ""),
-                        f.goodput, f.goodput / f.kneeGoodput, FaultFigures.format(f.overloadStatuses),
+                        f.goodput, f.goodput / f.kneeGoodput, FaultFigures.format(f.overloadStatuses) + closedLoop(c, f),
                         millis(f.p99CreatedMillis), millis(f.p50RejectedMillis), millis(f.p99RejectedMillis), probe(f), longest(f),
                         NetStat.describe(f.overloadTcp), Double.isNaN(f.appCpuShare) ? "–"
                                 : String.format(Locale.ROOT, "%.0f %%, %.0f %%", 100 * f.appCpuShare, 100 * f.generatorCpuShare)
@@ -339,6 +339,16 @@ final class Report {
     }
 
     /** "12, 85; 140 (503: 700 · 404: 250)": the lone client's figures; "–" without it. */
+    /** The answers' rate and mean latency, and the mean that Little's law gives a closed loop of the cell's clients. */
+    private static String closedLoop(Cell c, FaultFigures f) {
+        if (f.answersPerSecond <= 0) {
+            return "";
+        }
+        double clients = Double.parseDouble(c.get("connections"));
+        return String.format(Locale.ROOT, "; %,.0f/s, mean %,.0f ms (clients ÷ answers/s: %,.0f ms)", f.answersPerSecond,
+                f.meanAnsweredMillis, 1e3 * clients / f.answersPerSecond);
+    }
+
     /** How the generator's clients ran, as the cell recorded it (runs before the event loops said threads). */
     static String generatorClients(Properties drill) {
         String clients = drill.getProperty("generator_clients");
