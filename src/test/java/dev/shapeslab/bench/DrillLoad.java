@@ -165,13 +165,33 @@ final class DrillLoad {
         return counts;
     }
 
-    /** A request that ended without an answer, as {@value DrillRecord#TIMEOUT} or {@value DrillRecord#ERROR}. */
-    void failure(String status, Exception e) {
+    /**
+     * Records a request that was answered, with the id of a 201; returns how long its client waits before
+     * the next one (0: not at all). Every kind of client ends its requests here or in {@link #failed}.
+     */
+    long answered(List<DrillRecord> records, long n, long startMicros, HttpResponseReader.Response answer) {
+        int status = answer.status();
+        return ended(records, n, startMicros, Integer.toString(status), status == 201 ? idOf(answer.location()) : -1,
+                status == 503 ? answer.retryAfterSeconds() : -1);
+    }
+
+    /** Records a request that ended without an answer, as {@value DrillRecord#TIMEOUT} or {@value DrillRecord#ERROR}. */
+    long failed(List<DrillRecord> records, long n, long startMicros, String status, Exception e) {
         firstErrors.putIfAbsent(status, e.toString());
         String key = e.getClass().getSimpleName() + ": " + e.getMessage();
         if (errorCounts.size() < 20 || errorCounts.containsKey(key)) {
             errorCounts.computeIfAbsent(key, k -> new LongAdder()).increment();
         }
+        return ended(records, n, startMicros, status, -1, -1);
+    }
+
+    private long ended(List<DrillRecord> records, long n, long startMicros, String status, long id, int retryAfterSeconds) {
+        records.add(new DrillRecord(n, startMicros, now(), status, id));
+        completed.incrementAndGet();
+        if (status.equals(DrillRecord.ERROR)) {
+            return ERROR_PAUSE_MILLIS;
+        }
+        return honourRetryAfter && retryAfterSeconds > 0 ? retryAfterSeconds * 1_000L : 0;
     }
 
     /** The first message of each kind of failure without an answer ({@value DrillRecord#TIMEOUT}, {@value DrillRecord#ERROR}). */
@@ -201,18 +221,6 @@ final class DrillLoad {
         return numbers.getAndIncrement();
     }
 
-    void completedOne() {
-        completed.incrementAndGet();
-    }
-
-    /** How long a client waits before its next request after one that ended so (0: not at all). */
-    long pauseMillis(String status, int retryAfterSeconds) {
-        if (status.equals(DrillRecord.ERROR)) {
-            return ERROR_PAUSE_MILLIS;
-        }
-        return honourRetryAfter && retryAfterSeconds > 0 ? retryAfterSeconds * 1_000L : 0;
-    }
-
     private final class Worker implements Runnable {
         Thread thread;
         final List<DrillRecord> records = new ArrayList<>();
@@ -224,27 +232,15 @@ final class DrillLoad {
                     long n = nextNumber();
                     String body = body(n);
                     long start = now();
-                    String status;
-                    long id = -1;
-                    int retryAfter = -1;
+                    long pause;
                     try {
-                        HttpResponseReader.Response r = connection.send("POST", PATH, body);
-                        status = Integer.toString(r.status());
-                        if (r.status() == 201) {
-                            id = idOf(r.location());
-                        } else if (r.status() == 503) {
-                            retryAfter = r.retryAfterSeconds();
-                        }
+                        pause = answered(records, n, start, connection.send("POST", PATH, body));
                     } catch (SocketTimeoutException e) {
-                        status = DrillRecord.TIMEOUT;
-                        failure(status, e);
+                        pause = failed(records, n, start, DrillRecord.TIMEOUT, e);
                     } catch (IOException | RuntimeException e) {
-                        status = DrillRecord.ERROR;
-                        failure(status, e);
+                        pause = failed(records, n, start, DrillRecord.ERROR, e);
                     }
-                    records.add(new DrillRecord(n, start, now(), status, id));
-                    completedOne();
-                    pause(pauseMillis(status, retryAfter));
+                    pause(pause);
                 }
             }
         }

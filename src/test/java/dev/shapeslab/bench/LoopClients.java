@@ -27,7 +27,7 @@ import java.util.PriorityQueue;
  *
  * <p>A client is a state machine: connect (a new connection for its first request and after the server
  * closed one), write the request, read the answer ({@link HttpResponseReader}), then the next request at
- * once, or after a pause ({@link DrillLoad#pauseMillis}). The timeout bounds the connect and each wait for
+ * once, or after the pause {@link DrillLoad#answered} or {@link DrillLoad#failed} gives. The timeout bounds the connect and each wait for
  * the next bytes of an answer, as a blocking socket's read timeout does.
  */
 final class LoopClients {
@@ -238,31 +238,25 @@ final class LoopClients {
             if (r.close()) {
                 close();
             }
-            int status = r.status();
-            long id = status == 201 ? DrillLoad.idOf(r.location()) : -1;
-            int retryAfter = status == 503 ? r.retryAfterSeconds() : -1;
-            finish(Integer.toString(status), id, retryAfter);
+            resume(load.answered(loop.records, n, startMicros, r));
         }
 
         void timedOut() {
-            load.failure(DrillRecord.TIMEOUT, new SocketTimeoutException(connecting ? "Connect timed out" : "Read timed out"));
+            SocketTimeoutException timeout = new SocketTimeoutException(connecting ? "Connect timed out" : "Read timed out");
             close();
-            finish(DrillRecord.TIMEOUT, -1, -1);
+            resume(load.failed(loop.records, n, startMicros, DrillRecord.TIMEOUT, timeout));
         }
 
         void failed(Exception e) {
             close();
-            load.failure(DrillRecord.ERROR, e);
-            finish(DrillRecord.ERROR, -1, -1);
+            resume(load.failed(loop.records, n, startMicros, DrillRecord.ERROR, e));
         }
 
-        private void finish(String status, long id, int retryAfter) {
+        /** The next request after {@code pauseMillis}, or at once. */
+        private void resume(long pauseMillis) {
             deadline = NO_DEADLINE;
-            loop.records.add(new DrillRecord(n, startMicros, load.now(), status, id));
-            load.completedOne();
-            long pause = load.pauseMillis(status, retryAfter);
-            if (pause > 0 && !load.stopping()) {
-                resumeAt = System.nanoTime() + pause * 1_000_000L;
+            if (pauseMillis > 0 && !load.stopping()) {
+                resumeAt = System.nanoTime() + pauseMillis * 1_000_000L;
                 loop.paused.add(this);
             } else {
                 next();

@@ -338,7 +338,6 @@ final class Report {
         }
     }
 
-    /** "12, 85; 140 (503: 700 · 404: 250)": the lone client's figures; "–" without it. */
     /** The answers' rate and mean latency, and the mean that Little's law gives a closed loop of the cell's clients. */
     private static String closedLoop(Cell c, FaultFigures f) {
         if (f.answersPerSecond <= 0) {
@@ -359,6 +358,7 @@ final class Report {
         return threads == null ? "" : " (" + threads + " threads)";
     }
 
+    /** "12, 85; 140 (503: 700 · 404: 250)": the lone client's figures; "–" without it. */
     private static String probe(FaultFigures f) {
         if (f.probeStatuses.isEmpty()) {
             return "–";
