@@ -95,6 +95,28 @@ public class JpaDrawingStoreTests extends AbstractTestNGSpringContextTests {
                 read.getRadius()), List.of(stored.getId(), "standalone", -1.25, 4.0, 7));
     }
 
+    /**
+     * A read is its one statement in the database's auto-commit: no transaction begun and committed around
+     * it (four more round trips to a remote H2). Writes are still one transaction each.
+     */
+    @Test
+    public void readsRunWithoutATransactionAndWritesInOne() {
+        Drawing drawing = drawings.insert(drawing("read me", 2));
+        Circle circle = circles.insert(new Circle("read me", new Position(1, 2), 3));
+        Statistics statistics = entityManagerFactory.unwrap(SessionFactory.class).getStatistics();
+        statistics.clear();
+
+        assertEquals(drawings.findById(drawing.getId()).orElseThrow().getShapes().size(), 2);
+        assertEquals(drawings.findPage(0, 10).isEmpty(), false);
+        assertEquals(circles.findById(circle.getId()).orElseThrow().getRadius(), 3);
+        assertEquals(circles.findPage(0, 10).isEmpty(), false);
+
+        assertEquals(statistics.getPrepareStatementCount(), 4, "statements for four reads");
+        assertEquals(statistics.getTransactionCount(), 0, "transactions for four reads");
+        circles.insert(new Circle("written", new Position(0, 0), 1));
+        assertEquals(statistics.getTransactionCount(), 1, "transactions for one write");
+    }
+
     @Test
     public void aPageIsTheDrawingsAtItsOffsetInIdOrder() {
         drawings.deleteAll();

@@ -11,7 +11,6 @@ import org.hibernate.query.NativeQuery;
 import org.hibernate.type.StandardBasicTypes;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Drawings with their shapes. A page loads in one query whatever its size: the drawings whose ids are that
@@ -48,7 +47,7 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
      * their snapshots (docs/performance.md).
      */
     @Override
-    @Transactional(readOnly = true)
+    @SingleStatementRead
     @SuppressWarnings("unchecked")
     public List<Drawing> findPage(int offset, int limit) {
         List<Object[]> rows = ShapeRows.declare(entityManager.createNativeQuery(PAGE).unwrap(NativeQuery.class)
@@ -76,7 +75,7 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
     }
 
     @Override
-    @Transactional(readOnly = true)
+    @SingleStatementRead
     public Optional<Drawing> findById(long id) {
         return findManaged(id);
     }

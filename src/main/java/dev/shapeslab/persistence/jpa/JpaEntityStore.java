@@ -8,8 +8,9 @@ import java.util.Optional;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * What the JPA stores share: each public method is one transaction, opened on the thread that calls it,
- * which is where the blocking JDBC work happens whatever the execution variant.
+ * What the JPA stores share: each public method that writes is one transaction, and each read one
+ * statement in the database's auto-commit ({@link SingleStatementRead}), on the thread that calls it, which
+ * is where the blocking JDBC work happens whatever the execution variant.
  */
 @Transactional
 abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<T> {

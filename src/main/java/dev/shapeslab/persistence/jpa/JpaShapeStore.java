@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.hibernate.query.NativeQuery;
-import org.springframework.transaction.annotation.Transactional;
 
 /** Standalone shapes of one kind: the rows of its kind in table {@code shape} that no drawing owns. */
 abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
@@ -36,7 +35,7 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
      * ({@link ShapeRows}): a page is only read, so its shapes need not be managed entities.
      */
     @Override
-    @Transactional(readOnly = true)
+    @SingleStatementRead
     public List<S> findPage(int offset, int limit) {
         return standaloneRows(standalonePage)
                 .setFirstResult(offset)
@@ -46,7 +45,7 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
 
     /** Read as values, like a page: a shape that is only sent back needs no managed entity. */
     @Override
-    @Transactional(readOnly = true)
+    @SingleStatementRead
     public Optional<S> findById(long id) {
         return standaloneRows(standaloneById)
                 .setParameter("id", id)
