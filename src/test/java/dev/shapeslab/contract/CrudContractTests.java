@@ -9,6 +9,7 @@ import static org.testng.Assert.assertNotEquals;
 import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertTrue;
 
+import ch.qos.logback.classic.LoggerContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.util.Arrays;
@@ -29,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPOutputStream;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -107,6 +109,19 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         assertEquals(metrics.contains("hikaricp_connections_pending"), database, "Hikari's pool metrics");
         assertEquals(metrics.contains("executor_queued_tasks{name=\"async.blocking\""), variant.equals("async"),
                 "the async blocking pool's metrics");
+    }
+
+    /**
+     * A level check of a logger whose level is off costs the check alone: no Logback turbo filter runs on
+     * every one (Boot's Logback metrics installed one; Hibernate checks TRACE for every value it reads).
+     */
+    @Test
+    public void aLoggersLevelCheckRunsNoTurboFilter() {
+        LoggerContext logging = (LoggerContext) LoggerFactory.getILoggerFactory();
+        assertEquals(logging.getTurboFilterList().stream().map(filter -> filter.getClass().getName()).toList(),
+                List.of());
+        String metrics = given().port(managementPort).baseUri("http://127.0.0.1").get("/actuator/prometheus").asString();
+        assertFalse(metrics.contains("logback_events"), "Boot's Logback metrics are off");
     }
 
     /**
