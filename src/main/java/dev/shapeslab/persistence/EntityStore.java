@@ -8,9 +8,9 @@ import java.util.Optional;
  * The blocking storage port every execution variant builds on; one implementation per backend
  * ({@code jpa} for the embedded and external H2 databases, {@code stub} in memory).
  *
- * <p>Each call is its own unit of work (a transaction for the JPA stores) and runs entirely on the calling
- * thread: the execution variants decide which thread that is. Entities passed in or returned are never
- * shared with the store's state.
+ * <p>Each call is its own unit of work (for the JPA stores a write is a transaction, a read one statement in
+ * the database's auto-commit) and runs entirely on the calling thread: the execution variants decide which
+ * thread that is. Entities passed in or returned are never shared with the store's state.
  *
  * @param <T> the entity type
  */

@@ -14,7 +14,7 @@ import jdk.jfr.StackTrace;
 @Name("dev.shapeslab.StoreCall")
 @Label("Store Call")
 @Category("Shapes Lab")
-@Description("A call of an entity store: a database transaction, or a stub operation with its latency")
+@Description("A call of an entity store: a database transaction or one-statement read, or a stub operation with its latency")
 @StackTrace(false)
 public class StoreCallEvent extends Event {
 
