@@ -19,11 +19,10 @@ import org.testng.annotations.BeforeClass;
 import org.testng.annotations.Test;
 
 /**
- * A page costs its own rows, not the table's: H2's plan of the SQL Hibernate really sends for a list
+ * A page costs its own rows, not the table's: H2's plan of the SQL the store really sends for a list
  * reads a page of 100 through an index in the order it is returned, on tables of thousands of rows.
  */
-@SpringBootTest(properties = "spring.jpa.properties.hibernate.session_factory.statement_inspector="
-        + "dev.shapeslab.persistence.RecordingStatementInspector")
+@SpringBootTest
 public class QueryPlanTests extends AbstractTestNGSpringContextTests {
 
     private static final Pattern SCAN_COUNT = Pattern.compile("scanCount: (\\d+)");
@@ -79,14 +78,24 @@ public class QueryPlanTests extends AbstractTestNGSpringContextTests {
     }
 
     /**
-     * Runs the query, then EXPLAIN ANALYZE of the last SELECT Hibernate sent, its parameters written in
-     * (in order; strings quoted).
+     * Runs the query, then EXPLAIN ANALYZE of the one SELECT the database ran for it (from H2's query
+     * statistics, which see what Hibernate sends and what a store sends with plain JDBC alike), its
+     * parameters written in (in order; strings quoted).
      */
     private String planOf(Runnable query, Object... parameters) {
-        RecordingStatementInspector.STATEMENTS.clear();
-        query.run();
-        String sql = RecordingStatementInspector.STATEMENTS.stream().filter(s -> s.startsWith("select"))
-                .reduce((first, second) -> second).orElseThrow();
+        jdbc.execute("set query_statistics false"); // forgets what it had gathered
+        jdbc.execute("set query_statistics true");
+        List<String> selects;
+        try {
+            query.run();
+            selects = jdbc.queryForList("select sql_statement from information_schema.query_statistics"
+                    + " where lower(sql_statement) like 'select%' and lower(sql_statement) not like '%information_schema%'",
+                    String.class);
+        } finally {
+            jdbc.execute("set query_statistics false");
+        }
+        assertThat(selects).hasSize(1);
+        String sql = selects.get(0);
         String explained = sql;
         for (Object p : parameters) {
             assertThat(explained).as(sql).contains("?");

@@ -4,6 +4,8 @@ import dev.shapeslab.domain.Circle;
 import dev.shapeslab.domain.Position;
 import dev.shapeslab.domain.Rectangle;
 import dev.shapeslab.domain.Shape;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import org.hibernate.query.NativeQuery;
 import org.hibernate.type.StandardBasicTypes;
 
@@ -13,8 +15,9 @@ import org.hibernate.type.StandardBasicTypes;
  * for dirty checking, built through reflection, only to be thrown away when the transaction ended: 40 % of
  * a page of drawings' CPU (docs/performance.md). The shapes made here are detached from the start.
  *
- * <p>A query selects {@link #COLUMNS} (from a table aliased {@code s}) and declares them with
- * {@link #declare}; {@link #shape} reads them back from a row at the offset where they start.
+ * <p>A query selects {@link #COLUMNS} (from a table aliased {@code s}); a Hibernate native query declares
+ * them with {@link #declare} and {@link #shape(Object[], int)} reads them back from a row at the offset where
+ * they start; a page read with plain JDBC reads them with {@link #shape(ResultSet, int)}.
  */
 final class ShapeRows {
 
@@ -35,6 +38,24 @@ final class ShapeRows {
                 .addScalar("s_radius", StandardBasicTypes.INTEGER)
                 .addScalar("s_width", StandardBasicTypes.INTEGER)
                 .addScalar("s_height", StandardBasicTypes.INTEGER);
+    }
+
+    /** The shape in the current row of {@code rows} from column {@code from} (1-based) on, or null where none was joined. */
+    static Shape<?> shape(ResultSet rows, int from) throws SQLException {
+        long id = rows.getLong(from);
+        if (rows.wasNull()) {
+            return null;
+        }
+        String type = rows.getString(from + 1);
+        String colour = rows.getString(from + 2);
+        Position position = new Position(rows.getDouble(from + 3), rows.getDouble(from + 4));
+        Shape<?> shape = switch (type) {
+            case Circle.TYPE_NAME -> new Circle(colour, position, rows.getInt(from + 5));
+            case Rectangle.TYPE_NAME -> new Rectangle(colour, position, rows.getInt(from + 6), rows.getInt(from + 7));
+            default -> throw new IllegalStateException("shape " + id + " has an unknown shape_type: " + type);
+        };
+        shape.setId(id);
+        return shape;
     }
 
     /** The shape in {@code row} from index {@code from} on, or null where an outer join found none. */
