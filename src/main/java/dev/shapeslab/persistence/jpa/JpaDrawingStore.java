@@ -3,14 +3,14 @@ package dev.shapeslab.persistence.jpa;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Shape;
 import dev.shapeslab.persistence.Backends;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.hibernate.Session;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.time.OffsetDateTime;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
@@ -36,8 +36,8 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
             + " where d.id in (select p.id from drawing p order by p.id offset ? rows fetch first ? rows only)"
             + " order by d.id, s.shape_index";
 
-    /** Where a row's shape columns start: after the drawing's id, name and creation date. */
-    private static final int SHAPE_FROM = 3;
+    /** The column where a row's shape columns start (JDBC's, from 1): after the drawing's id, name and creation date. */
+    private static final int SHAPE_COLUMN = 4;
 
     JpaDrawingStore() {
         super("drawing");
@@ -66,7 +66,7 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
                         Instant created = rows.getObject(3, OffsetDateTime.class).toInstant();
                         List<Shape<?>> shapes = new ArrayList<>();
                         do {
-                            Shape<?> shape = ShapeRows.shape(rows, SHAPE_FROM + 1);
+                            Shape<?> shape = ShapeRows.shape(rows, SHAPE_COLUMN);
                             if (shape != null) {
                                 shapes.add(shape);
                             }

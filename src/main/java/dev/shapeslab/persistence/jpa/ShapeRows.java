@@ -46,16 +46,9 @@ final class ShapeRows {
         if (rows.wasNull()) {
             return null;
         }
-        String type = rows.getString(from + 1);
-        String colour = rows.getString(from + 2);
-        Position position = new Position(rows.getDouble(from + 3), rows.getDouble(from + 4));
-        Shape<?> shape = switch (type) {
-            case Circle.TYPE_NAME -> new Circle(colour, position, rows.getInt(from + 5));
-            case Rectangle.TYPE_NAME -> new Rectangle(colour, position, rows.getInt(from + 6), rows.getInt(from + 7));
-            default -> throw new IllegalStateException("shape " + id + " has an unknown shape_type: " + type);
-        };
-        shape.setId(id);
-        return shape;
+        return shape(id, rows.getString(from + 1), rows.getString(from + 2),
+                new Position(rows.getDouble(from + 3), rows.getDouble(from + 4)),
+                rows.getInt(from + 5), rows.getInt(from + 6), rows.getInt(from + 7));
     }
 
     /** The shape in {@code row} from index {@code from} on, or null where an outer join found none. */
@@ -64,12 +57,17 @@ final class ShapeRows {
         if (id == null) {
             return null;
         }
-        String type = (String) row[from + 1];
-        String colour = (String) row[from + 2];
-        Position position = new Position((Double) row[from + 3], (Double) row[from + 4]);
+        return shape(id, (String) row[from + 1], (String) row[from + 2],
+                new Position((Double) row[from + 3], (Double) row[from + 4]),
+                (Integer) row[from + 5], (Integer) row[from + 6], (Integer) row[from + 7]);
+    }
+
+    /** A shape of kind {@code type} from its columns; the measures of the other kind (null or 0) are not read. */
+    private static Shape<?> shape(long id, String type, String colour, Position position,
+                                  Integer radius, Integer width, Integer height) {
         Shape<?> shape = switch (type) {
-            case Circle.TYPE_NAME -> new Circle(colour, position, (Integer) row[from + 5]);
-            case Rectangle.TYPE_NAME -> new Rectangle(colour, position, (Integer) row[from + 6], (Integer) row[from + 7]);
+            case Circle.TYPE_NAME -> new Circle(colour, position, radius);
+            case Rectangle.TYPE_NAME -> new Rectangle(colour, position, width, height);
             default -> throw new IllegalStateException("shape " + id + " has an unknown shape_type: " + type);
         };
         shape.setId(id);
