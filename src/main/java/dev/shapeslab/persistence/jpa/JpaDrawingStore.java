@@ -3,14 +3,11 @@ package dev.shapeslab.persistence.jpa;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Shape;
 import dev.shapeslab.persistence.Backends;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.hibernate.Session;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
@@ -46,38 +43,31 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
     /**
      * Read as values and assembled here: a drawing per run of rows with its id, a shape per row. Loaded as
      * entities (a fetch join), the same page cost 1.6 ms of CPU, 40 % of it making 400 managed entities and
-     * their snapshots. The rows are read with plain JDBC on the session's connection (same pool, same
-     * deadline, same exception translation): through a Hibernate native query, the extraction of its 3,300
-     * values cost 15-20 % more of the request (docs/performance.md).
+     * their snapshots. The rows are read with plain JDBC ({@link #select}): through a Hibernate native query,
+     * the extraction of its 3,300 values cost 12-22 % more of the request (docs/performance.md).
      */
     @Override
     @SingleStatementRead
     public List<Drawing> findPage(int offset, int limit) {
-        return entityManager.unwrap(Session.class).doReturningWork(connection -> {
-            try (PreparedStatement statement = connection.prepareStatement(PAGE)) {
-                statement.setInt(1, offset);
-                statement.setInt(2, limit);
-                try (ResultSet rows = statement.executeQuery()) {
-                    List<Drawing> page = new ArrayList<>(limit);
-                    boolean more = rows.next();
-                    while (more) {
-                        long id = rows.getLong(1);
-                        String name = rows.getString(2);
-                        Instant created = rows.getObject(3, OffsetDateTime.class).toInstant();
-                        List<Shape<?>> shapes = new ArrayList<>();
-                        do {
-                            Shape<?> shape = ShapeRows.shape(rows, SHAPE_COLUMN);
-                            if (shape != null) {
-                                shapes.add(shape);
-                            }
-                            more = rows.next();
-                        } while (more && rows.getLong(1) == id);
-                        page.add(Drawing.stored(id, name, created, shapes));
+        return select(PAGE, rows -> {
+            List<Drawing> page = new ArrayList<>(limit);
+            boolean more = rows.next();
+            while (more) {
+                long id = rows.getLong(1);
+                String name = rows.getString(2);
+                Instant created = rows.getObject(3, OffsetDateTime.class).toInstant();
+                List<Shape<?>> shapes = new ArrayList<>();
+                do {
+                    Shape<?> shape = ShapeRows.shape(rows, SHAPE_COLUMN);
+                    if (shape != null) {
+                        shapes.add(shape);
                     }
-                    return page;
-                }
+                    more = rows.next();
+                } while (more && rows.getLong(1) == id);
+                page.add(Drawing.stored(id, name, created, shapes));
             }
-        });
+            return page;
+        }, offset, limit);
     }
 
     @Override

@@ -4,7 +4,11 @@ import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.persistence.EntityStore;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Optional;
+import org.hibernate.Session;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
@@ -12,7 +16,7 @@ import org.springframework.transaction.annotation.Transactional;
  * statement in the database's auto-commit ({@link SingleStatementRead}), on the thread that calls it, which
  * is where the blocking JDBC work happens whatever the execution variant.
  */
-@Transactional
+@Transactional(transactionManager = JpaTransactions.MANAGER)
 abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<T> {
 
     private final String entityName;
@@ -44,4 +48,31 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
 
     /** The entity {@code id} as a managed entity of this transaction, whose changes are written at commit. */
     protected abstract Optional<T> findManaged(long id);
+
+    /**
+     * Runs one {@code select} with plain JDBC on the session's own connection and reads its rows with
+     * {@code reader}: the same pool, store-call deadline and exception translation as a Hibernate query, without
+     * Hibernate's query and result-set machinery, which cost a page of drawings 12-22 % of its CPU and a shape
+     * by id about as much (docs/performance.md). For reads whose rows become detached values ({@link ShapeRows}).
+     *
+     * @param parameters the statement's parameters, in order ({@link PreparedStatement#setObject})
+     */
+    protected <R> R select(String sql, RowsReader<R> reader, Object... parameters) {
+        return entityManager.unwrap(Session.class).doReturningWork(connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                for (int i = 0; i < parameters.length; i++) {
+                    statement.setObject(i + 1, parameters[i]);
+                }
+                try (ResultSet rows = statement.executeQuery()) {
+                    return reader.read(rows);
+                }
+            }
+        });
+    }
+
+    /** Reads what it needs from a result set positioned before its first row. */
+    @FunctionalInterface
+    protected interface RowsReader<R> {
+        R read(ResultSet rows) throws SQLException;
+    }
 }

@@ -2,10 +2,11 @@ package dev.shapeslab.persistence.jpa;
 
 import dev.shapeslab.domain.Shape;
 import jakarta.persistence.DiscriminatorValue;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
-import org.hibernate.query.NativeQuery;
 
 /** Standalone shapes of one kind: the rows of its kind in table {@code shape} that no drawing owns. */
 abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
@@ -14,9 +15,10 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
     private final String kind;
     private final String standalone;
     private final String standalonePage = "select " + ShapeRows.COLUMNS + " from shape s"
-            + " where s.shape_type = :kind and s.drawing_id is null order by s.shape_type, s.drawing_id, s.id";
+            + " where s.shape_type = ? and s.drawing_id is null order by s.shape_type, s.drawing_id, s.id"
+            + " offset ? rows fetch first ? rows only";
     private final String standaloneById = "select " + ShapeRows.COLUMNS + " from shape s"
-            + " where s.id = :id and s.shape_type = :kind and s.drawing_id is null";
+            + " where s.id = ? and s.shape_type = ? and s.drawing_id is null";
 
     JpaShapeStore(Class<S> type, String entityName) {
         super(entityName);
@@ -29,38 +31,32 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
      * In SQL, ordered by kind, owner and id: the same order as by id alone (the query fixes the kind, and
      * the owner is always null), but one that the databases read straight off {@code shape_standalone_idx},
      * so a page costs its own rows. Ordered by id alone, H2 took every standalone shape of the kind and
-     * sorted them, a cost that grows with the table. Native SQL because JPQL cannot name the discriminator
-     * column: {@code type(s)} in an ORDER BY becomes the literal {@code 'circle'}, and H2 then sorted again
+     * sorted them, a cost that grows with the table. SQL because JPQL cannot name the discriminator column:
+     * {@code type(s)} in an ORDER BY becomes the literal {@code 'circle'}, and H2 then sorted again
      * (QueryPlanTests checks the plan; docs/performance.md shows both). The rows are read as values
      * ({@link ShapeRows}): a page is only read, so its shapes need not be managed entities.
      */
     @Override
     @SingleStatementRead
     public List<S> findPage(int offset, int limit) {
-        return standaloneRows(standalonePage)
-                .setFirstResult(offset)
-                .setMaxResults(limit)
-                .getResultList().stream().map(this::shape).collect(Collectors.toList());
+        return select(standalonePage, rows -> {
+            List<S> page = new ArrayList<>(limit);
+            while (rows.next()) {
+                page.add(shape(rows));
+            }
+            return page;
+        }, kind, offset, limit);
     }
 
     /** Read as values, like a page: a shape that is only sent back needs no managed entity. */
     @Override
     @SingleStatementRead
     public Optional<S> findById(long id) {
-        return standaloneRows(standaloneById)
-                .setParameter("id", id)
-                .getResultList().stream().findFirst().map(this::shape);
+        return select(standaloneById, rows -> rows.next() ? Optional.of(shape(rows)) : Optional.<S>empty(), id, kind);
     }
 
-    /** The rows of standalone shapes of this kind that {@code sql} selects ({@link ShapeRows#COLUMNS}). */
-    @SuppressWarnings("unchecked")
-    private NativeQuery<Object[]> standaloneRows(String sql) {
-        return ShapeRows.declare(entityManager.createNativeQuery(sql).unwrap(NativeQuery.class))
-                .setParameter("kind", kind);
-    }
-
-    private S shape(Object[] row) {
-        return type.cast(ShapeRows.shape(row, 0));
+    private S shape(ResultSet row) throws SQLException {
+        return type.cast(ShapeRows.shape(row, 1));
     }
 
     @Override
