@@ -21,6 +21,7 @@ import org.springframework.transaction.annotation.Transactional;
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
-@Transactional(propagation = Propagation.SUPPORTS, readOnly = true)
+@Transactional(transactionManager = JpaTransactions.MANAGER, propagation = Propagation.SUPPORTS,
+        readOnly = true)
 @interface SingleStatementRead {
 }

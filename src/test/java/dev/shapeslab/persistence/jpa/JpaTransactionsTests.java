@@ -1,12 +1,17 @@
 package dev.shapeslab.persistence.jpa;
 
 import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertSame;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.persistence.EntityStore;
+import java.lang.reflect.Method;
+import java.util.List;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.annotation.AnnotationTransactionAttributeSource;
 import org.testng.annotations.Test;
 
 /**
@@ -23,5 +28,18 @@ public class JpaTransactionsTests extends AbstractTestNGSpringContextTests {
     public void itIsTheClosedConnectionTolerantOneWithTheConfiguredTimeout() {
         assertTrue(transactionManager instanceof JpaTransactions.ClosedConnectionTolerant, transactionManager.toString());
         assertEquals(((JpaTransactions.ClosedConnectionTolerant) transactionManager).getDefaultTimeout(), 7);
+    }
+
+    /** Named, Spring takes the manager from a cache; unnamed, it scans the store's class for a qualifier at every call. */
+    @Test
+    public void everyStoreMethodNamesTheManager() {
+        assertSame(applicationContext.getBean(JpaTransactions.MANAGER), transactionManager);
+        AnnotationTransactionAttributeSource attributes = new AnnotationTransactionAttributeSource();
+        for (Class<?> store : List.of(JpaCircleStore.class, JpaRectangleStore.class, JpaDrawingStore.class)) {
+            for (Method method : EntityStore.class.getMethods()) {
+                assertEquals(attributes.getTransactionAttribute(method, store).getQualifier(), JpaTransactions.MANAGER,
+                        store.getSimpleName() + "." + method.getName());
+            }
+        }
     }
 }
