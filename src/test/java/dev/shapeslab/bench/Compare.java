@@ -232,6 +232,24 @@ public final class Compare {
                 try (Writer w = Files.newBufferedWriter(dir.resolve("cell.properties"), StandardCharsets.UTF_8)) {
                     props.store(w, cell.describe());
                 }
+                deleteDatabaseFiles();
+            }
+        }
+
+        /**
+         * An H2 cell's database is its own scratch, read back (the drill's stored rows) before the cell ends:
+         * a write cell leaves 2-3 GB of it, a whole run tens, and nothing reads it afterwards. The server has
+         * stopped by now; its log, pid and secrets stay.
+         */
+        private void deleteDatabaseFiles() throws IOException {
+            Path data = dir.resolve("h2-data");
+            if (options.keepData || !Files.isDirectory(data)) {
+                return;
+            }
+            try (var files = Files.list(data)) {
+                for (Path file : files.filter(f -> f.getFileName().toString().matches(".*\\.(mv|trace)\\.db")).toList()) {
+                    Files.delete(file);
+                }
             }
         }
 

@@ -82,6 +82,8 @@ final class Options {
               --pg-port N          PostgreSQL port of the pg cells (default: 19432)
               --start-timeout S    (default: 120)
               --out DIR            run directory (default: target/bench/<timestamp>)
+              --keep-data          keep each H2 cell's database files (deleted at the cell's end: a write cell
+                                   leaves gigabytes, and no report reads them)
               --dry-run            print the plan, run nothing
               --report-only DIR    rewrite DIR/summary.md from DIR's raw data
             """;
@@ -117,6 +119,7 @@ final class Options {
     List<Integer> openPercents = List.of(50, 80);
     List<Integer> openRates = List.of();
     boolean jfr;
+    boolean keepData;
     String heap = "1g";
     String jvmOpts = "";
     int port = 18080;
@@ -146,6 +149,7 @@ final class Options {
                 case "--dry-run" -> o.dryRun = true;
                 case "--no-baseline" -> o.baseline = false;
                 case "--jfr" -> o.jfr = true;
+                case "--keep-data" -> o.keepData = true;
                 default -> {
                     if (i + 1 >= args.length) {
                         throw new IllegalArgumentException("unknown option or missing value: " + a);
