@@ -41,24 +41,15 @@ public class JpaDrawingStoreTests extends AbstractTestNGSpringContextTests {
         for (int i = 0; i < 30; i++) {
             drawings.insert(drawing("d" + i, 3));
         }
-        jdbc.execute("set query_statistics true");
-        try {
+        try (H2QueryStatistics database = H2QueryStatistics.start(jdbc)) {
             for (int limit : new int[] {1, 10, 30}) {
-                long before = statementsRun();
+                long before = database.statementsRun();
                 List<Drawing> page = drawings.findPage(0, limit);
                 page.forEach(drawing -> assertEquals(drawing.getShapes().size(), 3));
                 assertEquals(page.size(), limit);
-                assertEquals(statementsRun() - before, 1, "statements for a page of " + limit);
+                assertEquals(database.statementsRun() - before, 1, "statements for a page of " + limit);
             }
-        } finally {
-            jdbc.execute("set query_statistics false");
         }
-    }
-
-    /** Statements the database has run since its statistics were turned on, these queries of them aside. */
-    private long statementsRun() {
-        return jdbc.queryForObject("select coalesce(sum(execution_count), 0) from information_schema.query_statistics"
-                + " where lower(sql_statement) not like '%query_statistics%'", Long.class);
     }
 
     @Test
@@ -114,11 +105,13 @@ public class JpaDrawingStoreTests extends AbstractTestNGSpringContextTests {
         Statistics statistics = entityManagerFactory.unwrap(SessionFactory.class).getStatistics();
         statistics.clear();
 
-        assertEquals(drawings.findById(drawing.getId()).orElseThrow().getShapes().size(), 2);
-        assertEquals(drawings.findPage(0, 10).isEmpty(), false);
-        assertEquals(circles.findById(circle.getId()).orElseThrow().getRadius(), 3);
-        assertEquals(circles.findPage(0, 10).isEmpty(), false);
-
+        try (H2QueryStatistics database = H2QueryStatistics.start(jdbc)) {
+            assertEquals(drawings.findById(drawing.getId()).orElseThrow().getShapes().size(), 2);
+            assertEquals(drawings.findPage(0, 10).isEmpty(), false);
+            assertEquals(circles.findById(circle.getId()).orElseThrow().getRadius(), 3);
+            assertEquals(circles.findPage(0, 10).isEmpty(), false);
+            assertEquals(database.statementsRun(), 4, "statements for four reads");
+        }
         assertEquals(statistics.getTransactionCount(), 0, "transactions for four reads");
         circles.insert(new Circle("written", new Position(0, 0), 1));
         assertEquals(statistics.getTransactionCount(), 1, "transactions for one write");

@@ -83,16 +83,10 @@ public class QueryPlanTests extends AbstractTestNGSpringContextTests {
      * parameters written in (in order; strings quoted).
      */
     private String planOf(Runnable query, Object... parameters) {
-        jdbc.execute("set query_statistics false"); // forgets what it had gathered
-        jdbc.execute("set query_statistics true");
         List<String> selects;
-        try {
+        try (H2QueryStatistics database = H2QueryStatistics.start(jdbc)) {
             query.run();
-            selects = jdbc.queryForList("select sql_statement from information_schema.query_statistics"
-                    + " where lower(sql_statement) like 'select%' and lower(sql_statement) not like '%information_schema%'",
-                    String.class);
-        } finally {
-            jdbc.execute("set query_statistics false");
+            selects = database.selects();
         }
         assertThat(selects).hasSize(1);
         String sql = selects.get(0);
