@@ -27,7 +27,7 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
      * The page's ids as a subquery, rather than a first query whose ids are passed back as a list: the
      * statement is the same for every page, so it is prepared and planned alike every time, in one round trip.
      */
-    private static final String PAGE = "select d.id as d_id, d.name as d_name, d.creation_date as d_created, "
+    private static final String PAGE = "select d.id, d.name, d.creation_date, "
             + ShapeRows.COLUMNS
             + " from drawing d left join shape s on s.drawing_id = d.id"
             + " where d.id in (select p.id from drawing p order by p.id offset ? rows fetch first ? rows only)"

@@ -19,9 +19,8 @@ import java.sql.SQLException;
  */
 final class ShapeRows {
 
-    static final String COLUMNS = "s.id as s_id, s.shape_type as s_type, s.colour as s_colour,"
-            + " s.position_x as s_x, s.position_y as s_y, s.radius as s_radius, s.width as s_width,"
-            + " s.height as s_height";
+    /** Read by position, in this order, by {@link #shape(ResultSet, int)}. */
+    static final String COLUMNS = "s.id, s.shape_type, s.colour, s.position_x, s.position_y, s.radius, s.width, s.height";
 
     private ShapeRows() {
     }
