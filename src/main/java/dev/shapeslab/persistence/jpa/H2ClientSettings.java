@@ -1,31 +1,42 @@
 package dev.shapeslab.persistence.jpa;
 
+import java.util.Map;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * Makes H2's client report a refused connection at once: unless the JVM was given
- * {@value #CONNECT_RETRIES}, it is set to 0 before any H2 class reads it.
+ * Sets two of H2's system properties, each unless the JVM was given it: {@value #CONNECT_RETRIES} to 0 and
+ * {@value #OBJECT_CACHE} to false.
  *
- * <p>Why: H2's client retries a refused connection 16 times, sleeping longer each time (1.2 s in all, its
- * {@code h2.socketConnectRetry}). While the server is down, Hikari's wait for a connection (500 ms) then
- * ended before any attempt had failed, so it came without the refusal as its cause; {@link StoreOutages}
- * could not tell an outage from a busy pool, and every call of the async variant's queue waited its own
- * 500 ms instead of failing fast (503s after up to 1.6 s in the faults drill, against 1 s). A server that
- * is not listening is not going to be listening a few milliseconds later; the pool tries again anyway.
+ * <p>No retries of a refused connection: H2's client retries one 16 times, sleeping longer each time (1.2 s
+ * in all). While the server is down, Hikari's wait for a connection (500 ms) then ended before any attempt
+ * had failed, so it came without the refusal as its cause; {@link StoreOutages} could not tell an outage
+ * from a busy pool, and every call of the async variant's queue waited its own 500 ms instead of failing
+ * fast (503s after up to 1.6 s in the faults drill, against 1 s). A server that is not listening is not
+ * going to be listening a few milliseconds later; the pool tries again anyway.
  *
- * <p>H2 reads the property once, when its {@code SysProperties} class loads, so it is set here, as the
+ * <p>No object cache: H2 looks every value it reads up in one shared table of recent values (hashing it
+ * first), so that equal values share one instance. The app makes its own objects of them at once, so the
+ * sharing saves it nothing: the lookups were 7 % of the CPU of a GET /drawings (3,300 values a page), which
+ * cost 2 % and 14 % less without them in two before/after pairs (docs/performance.md, fifth round).
+ *
+ * <p>H2 reads both once, when its {@code SysProperties} class loads, so they are set here, as the
  * environment is prepared, before any bean (the embedded database's included) touches H2.
  */
 public class H2ClientSettings implements EnvironmentPostProcessor {
 
     static final String CONNECT_RETRIES = "h2.socketConnectRetry";
+    static final String OBJECT_CACHE = "h2.objectCache";
+
+    static final Map<String, String> DEFAULTS = Map.of(CONNECT_RETRIES, "0", OBJECT_CACHE, "false");
 
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-        if (System.getProperty(CONNECT_RETRIES) == null) {
-            System.setProperty(CONNECT_RETRIES, "0");
-        }
+        DEFAULTS.forEach((property, value) -> {
+            if (System.getProperty(property) == null) {
+                System.setProperty(property, value);
+            }
+        });
     }
 }

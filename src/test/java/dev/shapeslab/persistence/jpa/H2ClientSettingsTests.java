@@ -6,6 +6,8 @@ import static org.testng.Assert.assertTrue;
 import java.io.IOException;
 import java.net.URL;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Properties;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
@@ -17,23 +19,28 @@ import org.testng.annotations.AfterMethod;
 import org.testng.annotations.BeforeMethod;
 import org.testng.annotations.Test;
 
-/** The app makes H2's client report a refused connection at once, unless the JVM was told otherwise. */
+/**
+ * The app makes H2's client report a refused connection at once and skip its object cache, unless the JVM
+ * was told otherwise.
+ */
 public class H2ClientSettingsTests {
 
-    private String before;
+    private final Map<String, String> before = new HashMap<>();
 
     @BeforeMethod
-    public void saveProperty() {
-        before = System.getProperty(H2ClientSettings.CONNECT_RETRIES);
+    public void saveProperties() {
+        H2ClientSettings.DEFAULTS.keySet().forEach(property -> before.put(property, System.getProperty(property)));
     }
 
     @AfterMethod(alwaysRun = true)
-    public void restoreProperty() {
-        if (before == null) {
-            System.clearProperty(H2ClientSettings.CONNECT_RETRIES);
-        } else {
-            System.setProperty(H2ClientSettings.CONNECT_RETRIES, before);
-        }
+    public void restoreProperties() {
+        before.forEach((property, value) -> {
+            if (value == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, value);
+            }
+        });
     }
 
     @Test
@@ -44,10 +51,19 @@ public class H2ClientSettingsTests {
     }
 
     @Test
-    public void aValueGivenToTheJvmIsKept() {
+    public void noObjectCacheUnlessTheJvmSaysOtherwise() {
+        System.clearProperty(H2ClientSettings.OBJECT_CACHE);
+        postProcess();
+        assertEquals(System.getProperty(H2ClientSettings.OBJECT_CACHE), "false");
+    }
+
+    @Test
+    public void valuesGivenToTheJvmAreKept() {
         System.setProperty(H2ClientSettings.CONNECT_RETRIES, "5");
+        System.setProperty(H2ClientSettings.OBJECT_CACHE, "true");
         postProcess();
         assertEquals(System.getProperty(H2ClientSettings.CONNECT_RETRIES), "5");
+        assertEquals(System.getProperty(H2ClientSettings.OBJECT_CACHE), "true");
     }
 
     @Test
