@@ -19,7 +19,8 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * <p>No object cache: H2 looks every value it reads up in one shared table of recent values (hashing it
  * first), so that equal values share one instance. The app makes its own objects of them at once, so the
  * sharing saves it nothing: the lookups were 7 % of the CPU of a GET /drawings (3,300 values a page), which
- * cost 2 % and 14 % less without them in two before/after pairs (docs/performance.md, fifth round).
+ * cost 0.86, 0.98 and 0.91 times as much without them in three before/after pairs (docs/performance.md,
+ * fifth round).
  *
  * <p>H2 reads both once, when its {@code SysProperties} class loads, so they are set here, as the
  * environment is prepared, before any bean (the embedded database's included) touches H2.
