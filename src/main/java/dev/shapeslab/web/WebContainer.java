@@ -18,11 +18,21 @@ import org.springframework.core.Ordered;
 @Configuration(proxyBeanMethods = false)
 class WebContainer {
 
-    /** First in the chain, so a request over the limit is turned away before anything else works on it. */
+    /**
+     * First in the chain, so a request over the limit is turned away before anything else works on it.
+     * Tomcat must hold more connections than the limit: the ones past it are those a 503 is answered on.
+     */
     @Bean
     FilterRegistrationBean<AdmissionControl> admissionControl(
             @Value("${shapes.admission.algorithm:fixed}") String algorithm,
-            @Value("${shapes.admission.max-in-flight}") int maxInFlight, MeterRegistry registry) {
+            @Value("${shapes.admission.max-in-flight}") int maxInFlight,
+            @Value("${server.tomcat.max-connections:8192}") int maxConnections, MeterRegistry registry) {
+        if (maxConnections != -1 && maxConnections <= maxInFlight) {
+            throw new IllegalStateException("server.tomcat.max-connections (" + maxConnections
+                    + ") must be above shapes.admission.max-in-flight (" + maxInFlight + "): a request past the "
+                    + "limit is answered 503 on one of the connections beyond it; with none, it would wait "
+                    + "unanswered in the kernel's accept queue. Raise both together.");
+        }
         AdmissionControl admission = new AdmissionControl(algorithm, maxInFlight);
         Gauge.builder("admission.inflight", admission, AdmissionControl::inFlight)
                 .description("Requests admitted and not yet complete").register(registry);

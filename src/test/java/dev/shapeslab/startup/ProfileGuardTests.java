@@ -6,6 +6,7 @@ import static org.testng.Assert.expectThrows;
 import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.ShapesLabApplication;
+import java.util.Arrays;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.testng.annotations.Test;
 
@@ -29,16 +30,30 @@ public class ProfileGuardTests {
         assertTrue(message.contains("stub.latency-mode=timer needs the async variant"), message);
     }
 
+    @Test
+    public void tomcatHoldingNoConnectionBeyondTheAdmissionLimitFailsAtStartUp() {
+        String message = startupFailure(new String[] {"shapes.admission.max-in-flight=200",
+                "server.tomcat.max-connections=200"}, "plain", "stub");
+        assertTrue(message.contains("server.tomcat.max-connections (200) must be above "
+                + "shapes.admission.max-in-flight (200)"), message);
+    }
+
     private static String startupFailure(String... profiles) {
         return startupFailure(new String[0], profiles);
     }
 
+    /** The properties are given as command-line arguments, so that they override the application's own. */
     private static String startupFailure(String[] properties, String... profiles) {
         SpringApplicationBuilder app = new SpringApplicationBuilder(ShapesLabApplication.class)
                 .profiles(profiles)
-                .properties("server.port=0", "management.server.port=0", "spring.main.banner-mode=off")
-                .properties(properties);
-        IllegalStateException failure = expectThrows(IllegalStateException.class, app::run);
+                .properties("server.port=0", "management.server.port=0", "spring.main.banner-mode=off");
+        String[] arguments = Arrays.stream(properties).map(property -> "--" + property).toArray(String[]::new);
+        // A check made as the web server starts arrives wrapped in the server's own failure.
+        Throwable failure = expectThrows(RuntimeException.class, () -> app.run(arguments));
+        while (!(failure instanceof IllegalStateException) && failure.getCause() != null) {
+            failure = failure.getCause();
+        }
+        assertTrue(failure instanceof IllegalStateException, "start-up failed otherwise: " + failure);
         return failure.getMessage();
     }
 }
