@@ -147,6 +147,19 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
     }
 
     /**
+     * Jackson keeps its read and write buffers in a pool per thread, which a pool of request threads reuses;
+     * under {@code virtual}, where every request runs on a new thread, the pool is the mapper's own instead.
+     */
+    @Test
+    public void jacksonReusesItsBuffersAcrossRequestsInEveryVariant() {
+        String variant = applicationContext.getBean(dev.shapeslab.execution.ExecutionVariant.class).name();
+        Object pool = applicationContext.getBean(com.fasterxml.jackson.databind.ObjectMapper.class).getFactory()
+                ._getRecyclerPool();
+        assertEquals(pool instanceof com.fasterxml.jackson.core.util.JsonRecyclerPools.ThreadLocalPool,
+                !variant.equals("virtual"), "a pool per thread: " + pool.getClass().getName());
+    }
+
+    /**
      * The OpenAPI document promises nothing this suite does not exercise: every operation and status it
      * documents was asked and answered in this run. (503 is documented for every operation and exercised by
      * the fault tests, which take the database down; it is left out here.) Runs last, and only when the
