@@ -131,7 +131,8 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
      * for it in every variant, where they cost the app nothing. Tomcat
      * keeps a request processor for every request admission control lets in, so that none is rebuilt per
      * request: 1,000 under {@code async} and {@code virtual}, whose admission limit is that high (Tomcat's
-     * default, 200, its thread count, elsewhere).
+     * default, 200, its thread count, elsewhere). And it keeps the buffers of closed connections for new ones,
+     * which by default it does only with more than 2 GB of heap.
      */
     @Test
     public void tomcatHoldsTheVariantsConnectionsAndQueuesTheRest() {
@@ -143,6 +144,9 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         assertEquals(protocol.getMaxConnections(), Set.of("async", "virtual").contains(variant) ? 1020 : 8192,
                 "server.tomcat.max-connections");
         assertEquals(protocol.getAcceptCount(), 4096, "server.tomcat.accept-count");
+        assertEquals(protocol.getProperty("socket.bufferPoolSize"),
+                Long.toString(Math.min(Runtime.getRuntime().maxMemory() / 32, Integer.MAX_VALUE)),
+                "bytes of closed connections' buffers kept for the next ones");
         assertEquals(protocol.getProcessorCache(), Set.of("async", "virtual").contains(variant) ? 1000 : 200,
                 "server.tomcat.processor-cache");
     }
