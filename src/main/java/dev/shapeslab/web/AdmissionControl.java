@@ -5,8 +5,10 @@ import com.netflix.concurrency.limits.Limiter;
 import com.netflix.concurrency.limits.limit.FixedLimit;
 import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -14,45 +16,90 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * A bound on the requests in flight, whatever holds them: a platform thread (plain, rxjava), a virtual
- * thread, or a suspended async response that holds no thread at all. Past it, a request is answered 503
- * problem+json with {@code Retry-After} on the spot, before Jersey reads it, so a rejection costs neither a
- * thread held nor heap kept, and the requests already admitted keep their latency.
+ * A bound on the requests in flight, whatever holds them (a platform thread in plain and rxjava, a virtual
+ * thread, or a suspended async response that holds no thread), with a queue in front of it that tells a
+ * crowd from an overload.
+ *
+ * <p>A request past the bound waits for a place, in arrival order, for at most {@code max-wait}; it is
+ * answered 503 problem+json with {@code Retry-After} only when it has waited that long, or when
+ * {@code max-queue} requests are waiting already. A closed loop of clients keeps one request per client in
+ * flight whenever the server is the bottleneck, so a bound that refused at once would turn away ordinary load
+ * the server answers within a second. Waiting costs no thread in any variant: the request is suspended with
+ * the Servlet API's asynchronous mode before Jersey reads it (Jetty's QoS filter does the same), and
+ * dispatched again on the container's executor when a place is free, so it then runs on the thread its
+ * variant promises (a Tomcat request thread, or a new virtual thread). A waiting request keeps its Tomcat
+ * request processor and nothing else. Arrival order, not last-in-first-out (as in Netflix's
+ * {@code LifoBlockingLimiter}), because order is what keeps the promise: while places free up faster than
+ * {@code max-wait}, no request waits longer; under LIFO the oldest could be passed over until it timed out.
  *
  * <p>A request counts until its response is complete: for a suspended response that is when the async
  * cycle ends, not when this filter returns (which is why Netflix's own servlet filter, which releases on
  * return, would not bound the async variant). The limiter is Netflix's concurrency-limits: {@code fixed}
  * (the default, a plain bound, which keeps the lab's comparisons about the execution models) or
- * {@code gradient2} (adapts the bound to measured latency, up to the configured maximum).
+ * {@code gradient2} (adapts the bound to measured latency, up to {@code max-in-flight}).
+ *
+ * <p>A rejected request never reaches Jersey, so it never writes: its body is not even read.
  */
 public class AdmissionControl extends OncePerRequestFilter {
 
     private static final Logger log = LoggerFactory.getLogger(AdmissionControl.class);
 
-    private final SimpleLimiter<HttpServletRequest> limiter;
-    private final AtomicLong rejected = new AtomicLong();
+    /** The place a waiting request was given, handed from {@link #admitWaiting()} to its second dispatch. */
+    private static final String PLACE = AdmissionControl.class.getName() + ".place";
 
-    public AdmissionControl(String algorithm, int maxInFlight) {
-        this.limiter = SimpleLimiter.newBuilder().named("requests").limit(limit(algorithm, maxInFlight)).build();
+    /** How often Tomcat checks its async timeouts. */
+    private static final long TOMCAT_TIMEOUT_GRAIN_MILLIS = 1000;
+
+    private final SimpleLimiter<HttpServletRequest> limiter;
+    private final int maxQueue;
+    private final long maxWaitMillis;
+    private final Queue<Waiter> queue = new ConcurrentLinkedQueue<>();
+    /** Requests waiting, counted from the moment their place in the queue is reserved until they leave it. */
+    private final AtomicInteger waiting = new AtomicInteger();
+    private final AtomicLong rejected = new AtomicLong();
+    private final AtomicLong waited = new AtomicLong();
+    private final AtomicLong timedOut = new AtomicLong();
+    /**
+     * Ends the waits that last {@code max-wait}. Tomcat's own async timeouts are checked once a second, which
+     * would let a wait run up to a second long; they stay as a backstop.
+     */
+    private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
+        Thread thread = new Thread(task, "admission-wait-timer");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    public AdmissionControl(AdmissionSettings settings) {
+        this.limiter = SimpleLimiter.newBuilder().named("requests").limit(limit(settings)).build();
+        this.maxQueue = settings.maxQueue();
+        this.maxWaitMillis = settings.maxWait().toMillis();
+        timer.setRemoveOnCancelPolicy(true); // an admitted request's timeout goes at once, and its request with it
     }
 
-    static Limit limit(String algorithm, int maxInFlight) {
-        if (maxInFlight < 1) {
-            throw new IllegalArgumentException("shapes.admission.max-in-flight must be at least 1: " + maxInFlight);
-        }
-        return switch (algorithm) {
-            case "fixed" -> FixedLimit.of(maxInFlight);
-            case "gradient2" -> Gradient2Limit.newBuilder().initialLimit(Math.min(100, maxInFlight))
-                    .minLimit(Math.min(20, maxInFlight)).maxConcurrency(maxInFlight).build();
-            default -> throw new IllegalArgumentException(
-                    "shapes.admission.algorithm must be fixed or gradient2, not '" + algorithm + "'");
+    @Override
+    public void destroy() {
+        timer.shutdownNow();
+    }
+
+    private static Limit limit(AdmissionSettings settings) {
+        int max = settings.maxInFlight();
+        return switch (settings.algorithm()) {
+            case "gradient2" -> Gradient2Limit.newBuilder().initialLimit(Math.min(100, max))
+                    .minLimit(Math.min(20, max)).maxConcurrency(max).build();
+            default -> FixedLimit.of(max);
         };
     }
 
@@ -66,20 +113,74 @@ public class AdmissionControl extends OncePerRequestFilter {
         return limiter.getInflight();
     }
 
-    /** Requests answered 503 here since start. */
+    /** Requests waiting for a place now. */
+    public int waiting() {
+        return waiting.get();
+    }
+
+    /** Requests answered 503 here since start: the queue was full, or they waited {@code max-wait}. */
     public long rejected() {
         return rejected.get();
+    }
+
+    /** Requests admitted after waiting for a place, since start. */
+    public long waited() {
+        return waited.get();
+    }
+
+    /** Requests answered 503 after waiting {@code max-wait} for a place, since start (part of {@link #rejected()}). */
+    public long timedOut() {
+        return timedOut.get();
+    }
+
+    @Override
+    protected boolean shouldNotFilterAsyncDispatch() {
+        return false; // a waiting request is served on its second dispatch, an async one
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        Optional<Limiter.Listener> admitted = limiter.acquire(request);
-        if (admitted.isEmpty()) {
-            reject(request, response);
+        if (request.getAttribute(PLACE) instanceof Limiter.Listener place) {
+            request.removeAttribute(PLACE);
+            serve(request, response, chain, place);
             return;
         }
-        Release release = new Release(admitted.get(), response);
+        if (request.getDispatcherType() == DispatcherType.ASYNC) {
+            chain.doFilter(request, response); // admitted on its first dispatch, counted until its cycle ends
+            return;
+        }
+        // Those waiting go first: a new request takes a free place only when nobody waits for it.
+        Optional<Limiter.Listener> place = waiting.get() == 0 ? limiter.acquire(request) : Optional.empty();
+        if (place.isPresent()) {
+            serve(request, response, chain, place.get());
+        } else if (reserveWaitingPlace()) {
+            AsyncContext context = request.startAsync();
+            context.setTimeout(maxWaitMillis + TOMCAT_TIMEOUT_GRAIN_MILLIS);
+            Waiter waiter = new Waiter(context);
+            context.addListener(waiter);
+            waiter.expiry = timer.schedule(waiter::expire, maxWaitMillis, TimeUnit.MILLISECONDS);
+            queue.add(waiter);
+            admitWaiting(); // a place may have come free since the attempt above
+        } else {
+            reject(request, response, "queue full");
+        }
+    }
+
+    private boolean reserveWaitingPlace() {
+        int now;
+        do {
+            now = waiting.get();
+            if (now >= maxQueue) {
+                return false;
+            }
+        } while (!waiting.compareAndSet(now, now + 1));
+        return true;
+    }
+
+    private void serve(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+            Limiter.Listener place) throws ServletException, IOException {
+        Release release = new Release(place, response);
         try {
             chain.doFilter(request, response);
         } finally {
@@ -91,39 +192,132 @@ public class AdmissionControl extends OncePerRequestFilter {
         }
     }
 
-    @Override
-    protected boolean shouldNotFilterAsyncDispatch() {
-        return true; // counted once, from the first dispatch until the async cycle completes
+    /** Gives free places to waiting requests, oldest first, until either runs out. */
+    private void admitWaiting() {
+        while (waiting.get() > 0) {
+            Optional<Limiter.Listener> place = limiter.acquire(null);
+            if (place.isEmpty()) {
+                return;
+            }
+            Waiter next = queue.poll();
+            if (next == null || !next.admit(place.get())) {
+                // Reserved but not queued yet (its request calls this method once queued), or gone meanwhile.
+                place.get().onIgnore();
+                if (next == null) {
+                    return;
+                }
+            }
+        }
     }
 
-    private void reject(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    private void reject(HttpServletRequest request, HttpServletResponse response, String reason) throws IOException {
         AdmissionRejectedEvent event = new AdmissionRejectedEvent();
         if (event.shouldCommit()) {
             event.path = request.getRequestURI();
             event.inFlight = inFlight();
+            event.waiting = waiting();
+            event.reason = reason;
             event.commit();
         }
         if (rejected.incrementAndGet() % 10_000 == 1) {
-            log.warn("At capacity: answering 503 to requests beyond {} in flight ({} so far)",
-                    limiter.getLimit(), rejected.get());
+            log.warn("At capacity: answering 503 ({}) with {} requests in flight and {} waiting ({} so far)",
+                    reason, inFlight(), waiting(), rejected.get());
         }
         byte[] body = Problem.of(503, "The service is at capacity; retry shortly", request.getRequestURI())
                 .toJson().getBytes(StandardCharsets.UTF_8);
         response.setStatus(503);
-        response.setHeader("Retry-After", "1");
+        response.setHeader("Retry-After", Long.toString(Problem.RETRY_AFTER_SECONDS));
         response.setContentType(Problem.MEDIA_TYPE);
         response.setContentLength(body.length);
         response.getOutputStream().write(body);
     }
 
-    /** Gives the request's place back once, when its response is complete. */
-    private static final class Release implements AsyncListener, Runnable {
-        private final Limiter.Listener listener;
+    /**
+     * A suspended request waiting for a place. It leaves the queue once: admitted, timed out, or gone with its
+     * client; whichever comes first wins, and the others find it gone.
+     */
+    private final class Waiter implements AsyncListener {
+        private final AsyncContext context;
+        private final AtomicBoolean left = new AtomicBoolean();
+        /** Set before the waiter is queued, so whoever admits it can cancel it (not so its client's error). */
+        private volatile ScheduledFuture<?> expiry;
+
+        Waiter(AsyncContext context) {
+            this.context = context;
+        }
+
+        boolean admit(Limiter.Listener place) {
+            if (!leave()) {
+                return false;
+            }
+            expiry.cancel(false);
+            context.getRequest().setAttribute(PLACE, place);
+            try {
+                context.dispatch();
+            } catch (IllegalStateException completed) {
+                return false; // its client went away as it was admitted
+            }
+            waited.incrementAndGet();
+            return true;
+        }
+
+        private boolean leave() {
+            if (!left.compareAndSet(false, true)) {
+                return false;
+            }
+            waiting.decrementAndGet();
+            return true;
+        }
+
+        void expire() {
+            if (!leave()) {
+                return;
+            }
+            queue.remove(this);
+            timedOut.incrementAndGet();
+            try {
+                reject((HttpServletRequest) context.getRequest(), (HttpServletResponse) context.getResponse(),
+                        "waited " + maxWaitMillis + " ms");
+            } catch (IOException clientGone) {
+                // nothing more to answer; the cycle still ends
+            }
+            context.complete();
+        }
+
+        @Override
+        public void onTimeout(AsyncEvent event) {
+            expire();
+        }
+
+        @Override
+        public void onError(AsyncEvent event) {
+            if (leave()) {
+                ScheduledFuture<?> pending = expiry;
+                if (pending != null) {
+                    pending.cancel(false);
+                }
+                queue.remove(this);
+            }
+        }
+
+        @Override
+        public void onComplete(AsyncEvent event) {
+            onError(event);
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {
+        }
+    }
+
+    /** Gives the request's place back once, when its response is complete, and hands it to a waiting request. */
+    private final class Release implements AsyncListener, Runnable {
+        private final Limiter.Listener place;
         private final HttpServletResponse response;
         private final AtomicBoolean done = new AtomicBoolean();
 
-        Release(Limiter.Listener listener, HttpServletResponse response) {
-            this.listener = listener;
+        Release(Limiter.Listener place, HttpServletResponse response) {
+            this.place = place;
             this.response = response;
         }
 
@@ -131,10 +325,11 @@ public class AdmissionControl extends OncePerRequestFilter {
         public void run() {
             if (done.compareAndSet(false, true)) {
                 if (response.getStatus() < 500) {
-                    listener.onSuccess();
+                    place.onSuccess();
                 } else {
-                    listener.onIgnore();
+                    place.onIgnore();
                 }
+                admitWaiting();
             }
         }
 

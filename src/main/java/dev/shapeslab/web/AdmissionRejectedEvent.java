@@ -11,7 +11,7 @@ import jdk.jfr.StackTrace;
 @Name("dev.shapeslab.AdmissionRejected")
 @Label("Admission Rejected")
 @Category("Shapes Lab")
-@Description("A request answered 503 at once because the bound on requests in flight was reached")
+@Description("A request answered 503 by admission control: the queue for a place was full, or it waited too long")
 @StackTrace(false)
 class AdmissionRejectedEvent extends Event {
 
@@ -20,4 +20,10 @@ class AdmissionRejectedEvent extends Event {
 
     @Label("In Flight")
     int inFlight;
+
+    @Label("Waiting")
+    int waiting;
+
+    @Label("Reason")
+    String reason;
 }

@@ -13,6 +13,9 @@ public record Problem(String type, String title, int status, String detail, Stri
     public static final String MEDIA_TYPE = "application/problem+json";
     public static final MediaType MEDIA = MediaType.valueOf(MEDIA_TYPE);
 
+    /** Every 503 says when to try again: the service is at capacity or its database is unavailable now. */
+    public static final long RETRY_AFTER_SECONDS = 1;
+
     public static Problem of(int status, String detail, String instance) {
         Response.StatusType statusType = Response.Status.fromStatusCode(status);
         String title = statusType != null ? statusType.getReasonPhrase() : titleOf(status);

@@ -15,9 +15,9 @@ public class ProblemException extends WebApplicationException {
     }
 
     /** 503 with {@code Retry-After}: the service is overloaded or too slow now, and the client may retry. */
-    public static ProblemException unavailable(String detail, long retryAfterSeconds) {
+    public static ProblemException unavailable(String detail) {
         return new ProblemException(detail, Response.status(503)
-                .header(HttpHeaders.RETRY_AFTER, retryAfterSeconds).build());
+                .header(HttpHeaders.RETRY_AFTER, Problem.RETRY_AFTER_SECONDS).build());
     }
 
     /** 415 with {@code Accept-Encoding: identity}: the body has a content coding the service does not decode. */

@@ -118,7 +118,6 @@ public final class ProblemMappers {
      * in a moment. Logged once per kind of failure and interval, with its cause, not once per request.
      */
     public static class Unavailable implements ExceptionMapper<StoreUnavailableException> {
-        static final long RETRY_AFTER_SECONDS = 1;
         private static final IntervalLog log =
                 new IntervalLog(LoggerFactory.getLogger(Unavailable.class), Duration.ofSeconds(10));
 
@@ -130,7 +129,7 @@ public final class ProblemMappers {
             log.warn(exception.kind(), "Answering 503, the database is unavailable: " + exception.kind()
                     + " (" + rootCause(exception) + ")");
             return Problem.of(503, "The database is unavailable or too slow just now; retry shortly",
-                    path(uriInfo)).toResponse().header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS).build();
+                    path(uriInfo)).toResponse().header(HttpHeaders.RETRY_AFTER, Problem.RETRY_AFTER_SECONDS).build();
         }
 
         static String rootCause(Throwable failure) {

@@ -3,48 +3,85 @@ package dev.shapeslab.web;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.DispatcherType;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.Pipeline;
 import org.apache.catalina.Valve;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.coyote.AbstractProtocol;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.tomcat.TomcatContextCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 
 /** What the service adds to the servlet container, in front of Jersey: admission control and error bodies. */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(AdmissionSettings.class)
 class WebContainer {
 
+    private static final Logger log = LoggerFactory.getLogger(WebContainer.class);
+
     /**
-     * First in the chain, so a request over the limit is turned away before anything else works on it.
-     * Tomcat must hold more connections than the limit: the ones past it are those a 503 is answered on.
+     * Last in the chain, right before Jersey: a waiting request is dispatched again from here, and the filters
+     * before it have done their part on its first dispatch. Tomcat must hold a connection for every request
+     * admitted or waiting, and more: the ones past them are those a 503 is answered on.
      */
     @Bean
-    FilterRegistrationBean<AdmissionControl> admissionControl(
-            @Value("${shapes.admission.algorithm:fixed}") String algorithm,
-            @Value("${shapes.admission.max-in-flight}") int maxInFlight,
+    FilterRegistrationBean<AdmissionControl> admissionControl(AdmissionSettings settings,
             @Value("${server.tomcat.max-connections:8192}") int maxConnections, MeterRegistry registry) {
-        if (maxConnections != -1 && maxConnections <= maxInFlight) {
+        if (maxConnections != -1 && maxConnections <= settings.maxHeld()) {
             throw new IllegalStateException("server.tomcat.max-connections (" + maxConnections
-                    + ") must be above shapes.admission.max-in-flight (" + maxInFlight + "): a request past the "
-                    + "limit is answered 503 on one of the connections beyond it; with none, it would wait "
-                    + "unanswered in the kernel's accept queue. Raise both together.");
+                    + ") must be above shapes.admission.max-in-flight and shapes.admission.max-queue together ("
+                    + settings.maxInFlight() + " + " + settings.maxQueue() + "): a request past them is answered "
+                    + "503 on one of the connections beyond; with none, it would wait unanswered in the kernel's "
+                    + "accept queue. Raise max-connections, or lower the other two.");
         }
-        AdmissionControl admission = new AdmissionControl(algorithm, maxInFlight);
+        log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
+                + "order; beyond, 503 with Retry-After", settings.maxInFlight(), settings.algorithm(),
+                settings.maxQueue(), settings.maxWait().toMillis());
+        AdmissionControl admission = new AdmissionControl(settings);
         Gauge.builder("admission.inflight", admission, AdmissionControl::inFlight)
                 .description("Requests admitted and not yet complete").register(registry);
         Gauge.builder("admission.limit", admission, AdmissionControl::limit)
                 .description("The bound on requests in flight").register(registry);
+        Gauge.builder("admission.waiting", admission, AdmissionControl::waiting)
+                .description("Requests waiting for a place").register(registry);
+        FunctionCounter.builder("admission.waited", admission, AdmissionControl::waited)
+                .description("Requests admitted after waiting for a place").register(registry);
         FunctionCounter.builder("admission.rejected", admission, AdmissionControl::rejected)
-                .description("Requests answered 503 at once, over the bound").register(registry);
+                .description("Requests answered 503: the queue was full, or they waited too long").register(registry);
+        FunctionCounter.builder("admission.timed.out", admission, AdmissionControl::timedOut)
+                .description("Requests answered 503 after waiting the longest wait").register(registry);
         FilterRegistrationBean<AdmissionControl> registration = new FilterRegistrationBean<>(admission);
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        registration.setOrder(Ordered.LOWEST_PRECEDENCE);
+        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
         registration.setAsyncSupported(true);
         return registration;
+    }
+
+    /**
+     * Tomcat keeps a request processor (~80 KB of buffers) for reuse for every request admission control may
+     * hold at once, admitted or waiting; past its cache, each is built anew and dropped after its request,
+     * garbage that under overload lived long enough to be promoted (docs/results.md, Overload).
+     */
+    @Bean
+    @Order(Ordered.LOWEST_PRECEDENCE) // after Boot's own, which sets server.tomcat.processor-cache (200)
+    WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> processorsKeptForAdmittedAndWaiting(
+            AdmissionSettings settings) {
+        return factory -> factory.addConnectorCustomizers(connector -> {
+            if (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
+                protocol.setProcessorCache(settings.maxHeld());
+            }
+        });
     }
 
     /**

@@ -35,8 +35,9 @@ import org.testng.annotations.Test;
  * ({@code shapes.database.request-timeout}), not a request held as long as it hangs or for the sum of its
  * steps' timeouts, and the create it refused is not stored once the database resumes;</li>
  * <li>past {@code shapes.admission.max-in-flight} requests in flight (whatever holds them: a thread, or
- * nothing for a suspended response), a request is turned away with a 503 at once, and the places come back
- * when the responses complete.</li>
+ * nothing for a suspended response), a request waits for a place; it is turned away with a 503 once it has
+ * waited {@code shapes.admission.max-wait}, or at once when {@code shapes.admission.max-queue} requests wait
+ * already, and what it carried is never stored; the places come back when the responses complete.</li>
  * </ul>
  * How fast (503 within 1 s, healed within 5 s) is measured by the harness's {@code faults} scenario, not
  * asserted here against a clock; here the pool must heal within a bounded number of requests.
@@ -45,6 +46,7 @@ import org.testng.annotations.Test;
 // must heal by itself. The drivers' socket timeouts are far longer than the request bound here, so that only
 // the bound (StoreDeadline) can end a request on a hung database.
 @TestPropertySource(properties = {"shapes.admission.max-in-flight=" + FaultTests.MAX_IN_FLIGHT,
+        "shapes.admission.max-queue=1", "shapes.admission.max-wait=" + FaultTests.MAX_WAIT_MILLIS + "ms",
         "shapes.database.fail-fast=0ms",
         "shapes.database.request-timeout=" + FaultTests.REQUEST_BOUND_SECONDS + "s",
         "shapes.h2.options=;WRITE_DELAY=0;NETWORK_TIMEOUT=" + FaultTests.SOCKET_TIMEOUT_SECONDS + "000",
@@ -52,6 +54,8 @@ import org.testng.annotations.Test;
 public abstract class FaultTests extends HttpTestSupport {
 
     static final int MAX_IN_FLIGHT = 2;
+    /** Well below the request bound, so that a waiting request's wait ends before the held requests do. */
+    static final int MAX_WAIT_MILLIS = 1000;
     static final int REQUEST_BOUND_SECONDS = 3;
     static final int SOCKET_TIMEOUT_SECONDS = 120;
 
@@ -170,30 +174,45 @@ public abstract class FaultTests extends HttpTestSupport {
         awaitCreated();
     }
 
+    /**
+     * The held requests keep their places until the hung database's bound ends them, longer than the longest
+     * wait: the waiting create is turned away by admission control (its detail says capacity, a database 503
+     * would not), and the one past the full queue at once.
+     */
     @Test
-    public void pastTheAdmissionLimitA503AtOnceUntilPlacesComeBack() throws Exception {
-        AdmissionControl admission = applicationContext.getBean("admissionControl", FilterRegistrationBean.class)
-                .getFilter() instanceof AdmissionControl filter ? filter : null;
+    public void pastTheAdmissionLimitARequestWaitsBoundedAndTheOneItRefusesIsNeverStored() throws Exception {
+        AdmissionControl admission = (AdmissionControl) applicationContext
+                .getBean("admissionControl", FilterRegistrationBean.class).getFilter();
         assertEquals(create("warm").statusCode(), 201);
+        long timedOutBefore = admission.timedOut();
         List<CompletableFuture<HttpResponse<String>>> held = new ArrayList<>();
-        HttpResponse<String> turnedAway;
+        HttpResponse<String> waitedTooLong;
+        HttpResponse<String> queueFull;
         database().freeze(); // the admitted requests stay in flight until the database answers
         try {
             for (int i = 0; i < MAX_IN_FLIGHT; i++) {
                 held.add(send(postCircle("held").timeout(Duration.ofSeconds(30)).build()));
             }
             awaitInFlight(admission, MAX_IN_FLIGHT);
-            turnedAway = create("turned-away");
+            CompletableFuture<HttpResponse<String>> waiting =
+                    send(postCircle("waited-too-long").timeout(Duration.ofSeconds(30)).build());
+            await().atMost(Duration.ofSeconds(30)).until(admission::waiting, count -> count == 1);
+            queueFull = create("queue-full");
+            waitedTooLong = waiting.join();
         } finally {
             database().thaw();
         }
-        assertUnavailable(turnedAway);
-        assertTrue(turnedAway.body().contains("capacity"), turnedAway.body());
+        assertUnavailable(queueFull);
+        assertTrue(queueFull.body().contains("capacity"), queueFull.body());
+        assertUnavailable(waitedTooLong);
+        assertTrue(waitedTooLong.body().contains("capacity"), waitedTooLong.body());
+        assertEquals(admission.timedOut(), timedOutBefore + 1, "the waiting create was not the one turned away");
 
         held.forEach(CompletableFuture::join);
         awaitInFlight(admission, 0);
         assertEquals(create("after").statusCode(), 201, "the places of completed requests were not given back");
-        assertEquals(database().countCircles("turned-away"), 0);
+        assertEquals(database().countCircles("waited-too-long"), 0);
+        assertEquals(database().countCircles("queue-full"), 0);
     }
 
     /** Waits until exactly {@code expected} requests are in flight. */

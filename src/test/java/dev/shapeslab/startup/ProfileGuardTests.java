@@ -31,11 +31,11 @@ public class ProfileGuardTests {
     }
 
     @Test
-    public void tomcatHoldingNoConnectionBeyondTheAdmissionLimitFailsAtStartUp() {
+    public void tomcatHoldingNoConnectionBeyondTheAdmittedAndWaitingFailsAtStartUp() {
         String message = startupFailure(new String[] {"shapes.admission.max-in-flight=200",
-                "server.tomcat.max-connections=200"}, "plain", "stub");
-        assertTrue(message.contains("server.tomcat.max-connections (200) must be above "
-                + "shapes.admission.max-in-flight (200)"), message);
+                "shapes.admission.max-queue=100", "server.tomcat.max-connections=300"}, "plain", "stub");
+        assertTrue(message.contains("server.tomcat.max-connections (300) must be above "
+                + "shapes.admission.max-in-flight and shapes.admission.max-queue together (200 + 100)"), message);
     }
 
     private static String startupFailure(String... profiles) {

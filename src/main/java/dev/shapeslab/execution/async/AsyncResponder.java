@@ -49,7 +49,7 @@ public class AsyncResponder {
         response.setTimeoutHandler(timedOut -> {
             if (exchange.expire()) {
                 subscription.dispose(); // first, so that nothing of the work is left when the client hears
-                exchange.answer(ProblemException.unavailable("No answer within " + timeout.toMillis() + " ms", 1));
+                exchange.answer(ProblemException.unavailable("No answer within " + timeout.toMillis() + " ms"));
             } else {
                 // The work has started and will answer; wait for it (its store bounds keep that short).
                 timedOut.setTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -84,7 +84,7 @@ public class BlockingWorkPool implements DisposableBean {
             } catch (RejectedExecutionException full) {
                 rejected.increment();
                 emitter.onError(ProblemException.unavailable(
-                        "The service is at capacity; retry shortly", 1));
+                        "The service is at capacity; retry shortly"));
                 return;
             }
             emitter.setCancellable(() -> {

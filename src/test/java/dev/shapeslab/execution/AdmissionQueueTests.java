@@ -1,0 +1,76 @@
+package dev.shapeslab.execution;
+
+import static org.awaitility.Awaitility.await;
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertTrue;
+
+import dev.shapeslab.faults.FaultTests;
+import dev.shapeslab.web.AdmissionControl;
+import dev.shapeslab.web.ResourcePaths;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.test.context.TestPropertySource;
+import org.testng.annotations.Test;
+
+/**
+ * Waiting for a place holds no thread, in any variant: on the stub with {@value #LATENCY_MS} ms of latency,
+ * Tomcat limited to {@value #TOMCAT_THREADS} request threads and one request admitted at a time,
+ * {@value #MAX_QUEUE} more requests wait at once, more than there are threads left, and each is then served
+ * on the thread its variant promises. The one past the full queue is answered 503 at once. (That a wait ends
+ * after {@code max-wait} is shown by {@link FaultTests}.)
+ */
+@TestPropertySource(properties = {
+        "stub.latency=" + AdmissionQueueTests.LATENCY_MS + "ms",
+        "server.tomcat.threads.max=" + AdmissionQueueTests.TOMCAT_THREADS,
+        "server.tomcat.threads.min-spare=" + AdmissionQueueTests.TOMCAT_THREADS,
+        "shapes.admission.max-in-flight=1",
+        "shapes.admission.max-queue=" + AdmissionQueueTests.MAX_QUEUE,
+        "shapes.admission.max-wait=60s"})
+public abstract class AdmissionQueueTests extends HttpTestSupport {
+
+    /** Long enough for the whole burst to arrive while the first request is served. */
+    static final int LATENCY_MS = 1000;
+    static final int TOMCAT_THREADS = 2;
+    static final int MAX_QUEUE = 3;
+
+    @Test
+    public void requestsPastTheLimitWaitHoldingNoThreadAndAreServedInTurn() {
+        AdmissionControl admission = (AdmissionControl) applicationContext
+                .getBean("admissionControl", FilterRegistrationBean.class).getFilter();
+        String path = ResourcePaths.CIRCLES + "/" + createCircle();
+        HttpResponse<String> alone = get(path);
+        long waitedBefore = admission.waited();
+
+        List<CompletableFuture<HttpResponse<String>>> served = new ArrayList<>();
+        for (int i = 0; i < 1 + MAX_QUEUE; i++) {
+            served.add(send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET().build()));
+        }
+        // One served, the others waiting at once: more than the request threads left, so none holds one.
+        await().atMost(Duration.ofSeconds(30)).until(admission::waiting, count -> count == MAX_QUEUE);
+        assertTrue(MAX_QUEUE > TOMCAT_THREADS - 1);
+        HttpResponse<String> queueFull = get(path);
+        FaultTests.assertUnavailable(queueFull);
+
+        for (CompletableFuture<HttpResponse<String>> response : served) {
+            HttpResponse<String> answer = response.join();
+            assertEquals(answer.statusCode(), 200, answer.body());
+            assertEquals(answer.headers().firstValue(ThreadRecording.REQUEST_VIRTUAL),
+                    alone.headers().firstValue(ThreadRecording.REQUEST_VIRTUAL), "served on its variant's kind of thread");
+            assertEquals(answer.headers().firstValue(ThreadRecording.REQUEST_THREAD).map(AdmissionQueueTests::pool),
+                    alone.headers().firstValue(ThreadRecording.REQUEST_THREAD).map(AdmissionQueueTests::pool),
+                    "served on its variant's own threads");
+        }
+        assertEquals(admission.waited(), waitedBefore + MAX_QUEUE);
+        assertEquals(admission.inFlight(), 0);
+    }
+
+    /** A thread's name without its number: http-nio-127.0.0.1-0-exec-3 → http-nio-127.0.0.1-0-exec-. */
+    private static String pool(String threadName) {
+        return threadName.replaceAll("\\d+$", "");
+    }
+}
