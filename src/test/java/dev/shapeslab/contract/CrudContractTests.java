@@ -18,6 +18,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.testng.ITestContext;
 import org.testng.SkipException;
+import dev.shapeslab.web.AdmissionSettings;
 import dev.shapeslab.web.ResourcePaths;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -147,7 +148,7 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         assertEquals(protocol.getProperty("socket.bufferPoolSize"),
                 Long.toString(Math.min(Runtime.getRuntime().maxMemory() / 32, Integer.MAX_VALUE)),
                 "bytes of closed connections' buffers kept for the next ones");
-        assertEquals(protocol.getProcessorCache(), Set.of("async", "virtual").contains(variant) ? 2000 : 1150,
+        assertEquals(protocol.getProcessorCache(), applicationContext.getBean(AdmissionSettings.class).maxHeld(),
                 "request processors kept: one for every request admitted or waiting");
     }
 
