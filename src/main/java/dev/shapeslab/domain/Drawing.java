@@ -48,10 +48,9 @@ public class Drawing implements Identifiable<Drawing> {
 
     @NotNull
     @Size(max = MAX_SHAPES)
-    @Valid
     @OneToMany(mappedBy = "drawing", targetEntity = Shape.class, cascade = CascadeType.ALL, orphanRemoval = true)
     @OrderBy("shapeIndex")
-    private List<@NotNull Shape<?>> shapes = new ArrayList<>();
+    private List<@NotNull @Valid Shape<?>> shapes = new ArrayList<>();
 
     protected Drawing() {
     }
