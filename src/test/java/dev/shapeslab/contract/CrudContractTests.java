@@ -135,6 +135,22 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
      * rebuilt per request. And it keeps the buffers of closed connections for new ones,
      * which by default it does only with more than 2 GB of heap.
      */
+    /**
+     * The admission limit follows the variant and the backend (application.properties' documents): what holds
+     * a waiting request's place, a thread or nothing, and on a database, the connections.
+     */
+    @Test
+    public void admissionAdmitsWhatTheVariantAndBackendCanServeAndQueuesTheRest() {
+        String variant = applicationContext.getBean(dev.shapeslab.execution.ExecutionVariant.class).name();
+        boolean database = applicationContext.getBeanNamesForType(javax.sql.DataSource.class).length > 0;
+        AdmissionSettings admission = applicationContext.getBean(AdmissionSettings.class);
+        int expected = variant.equals("async") ? 1000 : database ? 20 : variant.equals("virtual") ? 1000 : 150;
+        assertEquals(admission.maxInFlight(), expected, "shapes.admission.max-in-flight");
+        assertEquals(admission.maxQueue(), database && !variant.equals("async") ? 1980 : 1000,
+                "shapes.admission.max-queue");
+        assertEquals(admission.maxWait(), java.time.Duration.ofSeconds(2), "shapes.admission.max-wait");
+    }
+
     @Test
     public void tomcatHoldsTheVariantsConnectionsAndQueuesTheRest() {
         String variant = applicationContext.getBean(dev.shapeslab.execution.ExecutionVariant.class).name();
