@@ -31,15 +31,18 @@ public class Drawing implements Identifiable<Drawing> {
 
     public static final int MAX_SHAPES = 1000;
 
+    /** The longest name, in UTF-16 code units ({@code String.length()}, which {@code @Size} counts). */
+    public static final int MAX_NAME_LENGTH = 128;
+
     @Id
     @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "drawing_seq")
     @SequenceGenerator(name = "drawing_seq", sequenceName = "drawing_seq", allocationSize = 50)
     private Long id;
 
     @NotBlank
-    @Size(max = 128)
+    @Size(max = MAX_NAME_LENGTH)
     @PlainText
-    @Column(nullable = false, length = 128)
+    @Column(nullable = false, length = MAX_NAME_LENGTH)
     private String name;
 
     @JsonProperty(access = JsonProperty.Access.READ_ONLY)

@@ -62,15 +62,18 @@ public abstract class Shape<S extends Shape<S>> implements Identifiable<S> {
 
     public static final String TYPE_PROPERTY = "shapeType";
 
+    /** The longest colour, in UTF-16 code units ({@code String.length()}, which {@code @Size} counts). */
+    public static final int MAX_COLOUR_LENGTH = 64;
+
     @Id
     @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "shape_seq")
     @SequenceGenerator(name = "shape_seq", sequenceName = "shape_seq", allocationSize = 50)
     private Long id;
 
     @NotBlank
-    @Size(max = 64)
+    @Size(max = MAX_COLOUR_LENGTH)
     @PlainText
-    @Column(nullable = false, length = 64)
+    @Column(nullable = false, length = MAX_COLOUR_LENGTH)
     private String colour;
 
     @NotNull

@@ -1,5 +1,9 @@
 package dev.shapeslab.web;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.core.util.Json;
 import io.swagger.v3.jaxrs2.Reader;
@@ -9,6 +13,7 @@ import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.links.Link;
 import io.swagger.v3.oas.models.media.ArraySchema;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.IntegerSchema;
@@ -35,12 +40,13 @@ import org.springframework.stereotype.Component;
 /**
  * The HTTP contract as an OpenAPI 3 document at {@code /openapi.json}, the same under every variant.
  *
- * <p>swagger-core reads the active variant's resource classes (paths, methods, parameters, the entity
- * schemas with their Bean Validation limits); what it cannot read there is completed from
- * {@link #RESPONSES}: the statuses each operation answers, as in the README's table, their bodies (the
- * entity, a page, or problem+json) and headers. The async variant's methods return nothing a reader could
- * see, and the generic bases' return types name a type variable, which is why the responses are stated
- * once here rather than inferred per variant.
+ * <p>swagger-core reads the active variant's resource classes (paths, methods, parameters); what it cannot
+ * read there is completed from {@link #RESPONSES}: the statuses each operation answers, as in the README's
+ * table, their bodies (the entity, a page, or problem+json) and headers. The async variant's methods return
+ * nothing a reader could see, and the generic bases' return types name a type variable, which is why the
+ * responses are stated once here rather than inferred per variant. The entity schemas are
+ * {@link EntitySchemas}, which say exactly what the service accepts. Each create links its answer's
+ * {@code id} to the operations on that entity, so that a client (and schemathesis) can follow it.
  */
 @Component
 @Path("/openapi.json")
@@ -74,10 +80,25 @@ public class OpenApiDocument {
             List<Class<?>> resources = application.getClasses().stream()
                     .filter(type -> type.isAnnotationPresent(Path.class) && type != OpenApiDocument.class)
                     .sorted(java.util.Comparator.comparing(Class::getName)).toList();
-            document = Json.pretty(build(resources, maxLimit));
+            document = json(build(resources, maxLimit));
             json = document;
         }
         return document;
+    }
+
+    /**
+     * The document as JSON. Large bounds keep their exponent ({@code 1.7976931348623157E+308}): written out in
+     * full, as swagger-core's mapper does, a parser that reads integers exactly sees a bound a little below
+     * {@code Double.MAX_VALUE}, and a number the service accepts would be out of range.
+     */
+    static String json(OpenAPI api) {
+        try {
+            return Json.mapper().writer(new DefaultPrettyPrinter())
+                    .without(SerializationFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+                    .without(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN).writeValueAsString(api);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the OpenAPI document cannot be written", e);
+        }
     }
 
     static OpenAPI build(List<Class<?>> resourceClasses, int maxLimit) {
@@ -88,6 +109,8 @@ public class OpenApiDocument {
                         + "(RFC 9457). 503 with Retry-After: the database is unavailable or the service is at "
                         + "capacity; retry later."))))
                 .read(classes);
+        // swagger-core's entity schemas (read from the resources' parameters) give way to the exact ones.
+        api.getComponents().setSchemas(new LinkedHashMap<>(EntitySchemas.all()));
         ModelConverters.getInstance().readAll(Problem.class).forEach(api.getComponents()::addSchemas);
         for (Class<?> resource : resourceClasses) {
             String collection = resource.getAnnotation(Path.class).value();
@@ -103,10 +126,14 @@ public class OpenApiDocument {
         operations.forEach((method, operation) -> {
             String key = method + " " + kind;
             operation.operationId(operationId(method, kind, entity));
+            if (operation.getRequestBody() != null) {
+                operation.getRequestBody().required(true); // no body is a 400
+            }
             if (key.equals("GET collection")) {
                 operation.setParameters(List.of(
-                        new Parameter().in("query").name("offset").schema(new IntegerSchema().minimum(
-                                java.math.BigDecimal.ZERO)._default(0)).description("rows to skip"),
+                        new Parameter().in("query").name("offset").schema(new IntegerSchema()
+                                .minimum(java.math.BigDecimal.ZERO).maximum(java.math.BigDecimal.valueOf(Integer.MAX_VALUE))
+                                ._default(0)).description("rows to skip"),
                         new Parameter().in("query").name("limit").schema(new IntegerSchema()
                                 .minimum(java.math.BigDecimal.ONE).maximum(java.math.BigDecimal.valueOf(maxLimit)))
                                 .description("rows at most (shapes.paging.default-limit when absent)")));
@@ -130,8 +157,8 @@ public class OpenApiDocument {
                             new Header().description("rel=\"next\": the next page, when this one is full")
                                     .schema(new StringSchema()))
                     : json("The stored " + entity.toLowerCase(), one);
-            case 201 -> json("Stored", one).addHeaderObject("Location",
-                    new Header().description("the new " + entity.toLowerCase()).schema(new StringSchema()));
+            case 201 -> linked(json("Stored", one).addHeaderObject("Location",
+                    new Header().description("the new " + entity.toLowerCase()).schema(new StringSchema())), entity);
             case 204 -> new ApiResponse().description("Deleted");
             case 400 -> problem("The body or a query parameter is invalid; detail names the field");
             case 404 -> problem("No " + entity.toLowerCase() + " with this id");
@@ -140,6 +167,14 @@ public class OpenApiDocument {
             case 415 -> problem("Not JSON, a charset other than UTF-8 or a Content-Encoding other than identity");
             default -> throw new IllegalArgumentException("no description of status " + status);
         };
+    }
+
+    /** The created entity's id, as the path parameter of the operations on one entity. */
+    private static ApiResponse linked(ApiResponse created, String entity) {
+        for (String operationId : List.of("get" + entity, "replace" + entity, "delete" + entity)) {
+            created.link(operationId, new Link().operationId(operationId).parameters("id", "$response.body#/id"));
+        }
+        return created;
     }
 
     private static ApiResponse json(String description, Schema<?> schema) {
