@@ -147,7 +147,7 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         int expected = variant.equals("async") ? 1000 : database ? 20 : variant.equals("virtual") ? 1000 : 150;
         assertEquals(admission.maxInFlight(), expected, "shapes.admission.max-in-flight");
         boolean heldConnection = database && !variant.equals("async");
-        assertEquals(admission.maxQueue(), heldConnection ? 1980 : Set.of("async", "virtual").contains(variant) ? 100 : 1000,
+        assertEquals(admission.maxQueue(), heldConnection ? 1980 : Set.of("async", "virtual").contains(variant) ? 100 : 300,
                 "shapes.admission.max-queue");
         assertEquals(admission.maxWait(), java.time.Duration.ofSeconds(2), "shapes.admission.max-wait");
     }
