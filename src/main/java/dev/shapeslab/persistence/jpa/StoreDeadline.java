@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.aopalliance.intercept.MethodInvocation;
+import org.h2.engine.SessionLocal;
 import org.h2.engine.SessionRemote;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.value.Transfer;
@@ -141,7 +142,7 @@ public final class StoreDeadline implements AutoCloseable {
     }
 
     /** One store call: the physical connections it has used, and whether its time is up. */
-    private static final class Call {
+    static final class Call {
 
         private final List<Connection> connections = new ArrayList<>(1);
         private boolean expired;
@@ -180,7 +181,7 @@ public final class StoreDeadline implements AutoCloseable {
             connections.clear();
         }
 
-        private static void abort(Connection connection) {
+        static void abort(Connection connection) {
             try {
                 if (connection instanceof JdbcConnection h2) {
                     abortH2(h2);
@@ -205,9 +206,25 @@ public final class StoreDeadline implements AutoCloseable {
                         }
                     }
                 }
-            } else {
-                connection.getSession().cancel(); // embedded: the running statement stops with "canceled"
+            } else if (connection.getSession() instanceof SessionLocal embedded) {
+                cancelRunningStatement(embedded);
             }
+        }
+    }
+
+    /**
+     * An embedded session's running statement stops with "canceled". A session found idle is left alone: its
+     * call is past the database, and H2 keeps a cancel (until the session's next statement checks it) that the
+     * pool may by then have handed to another call; a cancel that the statement's end overtook is withdrawn
+     * (the session has no query timeout of its own, and setting 0 clears a pending cancel).
+     */
+    private static void cancelRunningStatement(SessionLocal session) {
+        if (session.getCurrentCommand() == null) {
+            return;
+        }
+        session.cancel();
+        if (session.getCurrentCommand() == null) {
+            session.setQueryTimeout(0);
         }
     }
 
