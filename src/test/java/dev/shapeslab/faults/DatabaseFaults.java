@@ -20,6 +20,15 @@ public interface DatabaseFaults {
     /** Lets everything sent while frozen through, as a resumed server would. */
     void thaw();
 
+    /**
+     * Whether requests that reach the database while it hangs stay in flight until the request bound, longer
+     * than an admission wait. Not on PostgreSQL here: the pool checks an idle connection before handing it
+     * out, and on a hung server that check fails within its own bound, so such a request ends sooner.
+     */
+    default boolean holdsRequestsUntilTheBound() {
+        return true;
+    }
+
     /** A connection straight to the database, past the proxy the app uses. */
     Connection connect() throws SQLException;
 

@@ -78,6 +78,11 @@ public final class PostgresFaults implements DatabaseFaults {
     }
 
     @Override
+    public boolean holdsRequestsUntilTheBound() {
+        return false;
+    }
+
+    @Override
     public void freeze() {
         proxy.freeze();
     }
