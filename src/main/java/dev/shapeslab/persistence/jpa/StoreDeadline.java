@@ -7,12 +7,14 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.aopalliance.intercept.MethodInvocation;
-import org.h2.engine.SessionLocal;
 import org.h2.engine.SessionRemote;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.value.Transfer;
@@ -144,6 +146,13 @@ public final class StoreDeadline implements AutoCloseable {
     /** One store call: the physical connections it has used, and whether its time is up. */
     static final class Call {
 
+        /**
+         * The call each physical connection serves now. A call gives its connection back to the pool inside its
+         * own work, before it is finished here, so another call may already run a statement on it when the
+         * first one's deadline passes: a deadline aborts only the connections its call still owns.
+         */
+        private static final Map<Connection, Call> OWNERS = Collections.synchronizedMap(new IdentityHashMap<>());
+
         private final List<Connection> connections = new ArrayList<>(1);
         private boolean expired;
         private boolean finished;
@@ -158,6 +167,7 @@ public final class StoreDeadline implements AutoCloseable {
                 }
             }
             connections.add(connection);
+            OWNERS.put(connection, this);
             if (expired) {
                 abort(connection);
             }
@@ -169,7 +179,11 @@ public final class StoreDeadline implements AutoCloseable {
                 return;
             }
             expired = true;
-            connections.forEach(Call::abort);
+            for (Connection connection : connections) {
+                if (OWNERS.get(connection) == this) {
+                    abort(connection);
+                }
+            }
         }
 
         synchronized boolean expired() {
@@ -178,6 +192,7 @@ public final class StoreDeadline implements AutoCloseable {
 
         synchronized void finish() {
             finished = true;
+            connections.forEach(connection -> OWNERS.remove(connection, this));
             connections.clear();
         }
 
@@ -206,25 +221,9 @@ public final class StoreDeadline implements AutoCloseable {
                         }
                     }
                 }
-            } else if (connection.getSession() instanceof SessionLocal embedded) {
-                cancelRunningStatement(embedded);
+            } else {
+                connection.getSession().cancel(); // embedded: the running statement stops with "canceled"
             }
-        }
-    }
-
-    /**
-     * An embedded session's running statement stops with "canceled". A session found idle is left alone: its
-     * call is past the database, and H2 keeps a cancel (until the session's next statement checks it) that the
-     * pool may by then have handed to another call; a cancel that the statement's end overtook is withdrawn
-     * (the session has no query timeout of its own, and setting 0 clears a pending cancel).
-     */
-    private static void cancelRunningStatement(SessionLocal session) {
-        if (session.getCurrentCommand() == null) {
-            return;
-        }
-        session.cancel();
-        if (session.getCurrentCommand() == null) {
-            session.setQueryTimeout(0);
         }
     }
 

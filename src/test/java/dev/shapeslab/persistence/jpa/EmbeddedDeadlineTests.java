@@ -16,8 +16,8 @@ import org.h2.jdbc.JdbcConnection;
 import org.testng.annotations.Test;
 
 /**
- * A deadline on the embedded database cancels the statement its call is running, and leaves a session it finds
- * idle usable: once the pool has handed a connection on, its next statement is another call's.
+ * A deadline on the embedded database cancels the statement its call is running, and leaves the session usable
+ * for the next statement, which may be another call's once the pool has handed the connection on.
  */
 public class EmbeddedDeadlineTests {
 

@@ -12,6 +12,8 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.aopalliance.intercept.MethodInterceptor;
@@ -71,6 +73,43 @@ public class StoreDeadlineTests {
             StoreDeadline.DeadlinePassed passed = expectThrows(StoreDeadline.DeadlinePassed.class, call::call);
             assertEquals(hung.aborts.get(), 1);
             assertEquals(StoreOutages.kindOf(passed), java.util.Optional.of(StoreOutages.NO_ANSWER));
+        }
+    }
+
+    /**
+     * A call gives its connection back inside its own work (a transaction's end), before the deadline knows it
+     * is finished: once another call has taken that connection, the first call's deadline leaves it alone and
+     * aborts only what the first call still holds.
+     */
+    @Test
+    public void aDeadlineLeavesAConnectionAnotherCallHasTakenSince() throws Exception {
+        HungConnection handedOn = new HungConnection();
+        HungConnection stillHeld = new HungConnection();
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try (StoreDeadline deadline = new StoreDeadline(Duration.ofMillis(50));
+             StoreDeadline longer = new StoreDeadline(Duration.ofMinutes(1))) {
+            CountDownLatch taken = new CountDownLatch(1);
+            CountDownLatch done = new CountDownLatch(1);
+            Callable<String> second = bounded(longer, () -> {
+                StoreDeadline.track(handedOn.connection);
+                taken.countDown();
+                done.await();
+                return "second";
+            });
+            Callable<String> first = bounded(deadline, () -> {
+                StoreDeadline.track(handedOn.connection);
+                other.submit(second);
+                taken.await(); // the pool handed the connection on
+                StoreDeadline.track(stillHeld.connection);
+                stillHeld.block(); // until the first call's deadline aborts what it holds
+                return "never";
+            });
+            expectThrows(StoreDeadline.DeadlinePassed.class, first::call);
+            done.countDown();
+            assertEquals(stillHeld.aborts.get(), 1);
+            assertEquals(handedOn.aborts.get(), 0, "the deadline aborted a connection another call had taken");
+        } finally {
+            other.shutdownNow();
         }
     }
 
