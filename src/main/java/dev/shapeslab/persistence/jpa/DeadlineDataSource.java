@@ -25,8 +25,10 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
  * been idle for a while with {@code isValid}, which on H2 is a round trip bounded only by the socket timeout
  * (H2 ignores the network timeout Hikari sets for it). Below the pool, that check is abortable too.
  *
- * <p>Statements are not wrapped: every statement comes from a connection call ({@code prepareStatement}),
- * which has tied the connection to the store call already. Hikari builds the driver's data source exactly as
+ * <p>Hikari gives a connection back to its pool right after calling {@code clearWarnings} on it, on the
+ * thread that borrowed it ({@code ProxyConnection.close}); that call unties it from the store call
+ * ({@link StoreDeadline#release}). Statements are not wrapped: every statement comes from a connection call
+ * ({@code prepareStatement}), which has tied the connection to the store call already. Hikari builds the driver's data source exactly as
  * it would itself ({@link DriverDataSource}, from the same URL, properties and credentials), so the
  * connections are the same; the URL stays set for what reports it (start-up log, info).
  */
@@ -71,6 +73,10 @@ final class DeadlineDataSource extends DelegatingDataSource {
                 return method.invoke(physical, args);
             } catch (InvocationTargetException failure) {
                 throw failure.getCause();
+            } finally {
+                if (method.getName().equals("clearWarnings")) {
+                    StoreDeadline.release(physical); // the pool's last call before it takes the connection back
+                }
             }
         }
     }

@@ -15,6 +15,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.aopalliance.intercept.MethodInvocation;
+import org.h2.engine.SessionLocal;
 import org.h2.engine.SessionRemote;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.value.Transfer;
@@ -129,6 +130,20 @@ public final class StoreDeadline implements AutoCloseable {
         }
     }
 
+    /**
+     * Unties {@code connection} from the current thread's store call: the pool is about to take it back (Hikari's
+     * last step in closing a connection it lent, {@code clearWarnings}, runs on the borrower's thread), and
+     * may hand it to another call at once. An embedded session leaves without a cancel of ours on it.
+     */
+    static void release(Connection connection) {
+        Call call = CURRENT.get();
+        if (call != null) {
+            call.release(connection);
+        } else {
+            Call.dropCancel(connection);
+        }
+    }
+
     @Override
     public void close() {
         if (timer != null) {
@@ -186,6 +201,23 @@ public final class StoreDeadline implements AutoCloseable {
             }
         }
 
+        /**
+         * The call gives {@code connection} back. An embedded session cancelled by this call's deadline may still
+         * carry the cancel: H2 keeps a cancel that found no statement running (or one that ended before it
+         * looked) for the session's next statement that reads rows, which would be another call's.
+         */
+        synchronized void release(Connection connection) {
+            connections.removeIf(known -> known == connection);
+            OWNERS.remove(connection, this);
+            dropCancel(connection);
+        }
+
+        static void dropCancel(Connection connection) {
+            if (connection instanceof JdbcConnection h2 && h2.getSession() instanceof SessionLocal local) {
+                local.setQueryTimeout(local.getQueryTimeout()); // H2's one way to clear a pending cancel
+            }
+        }
+
         synchronized boolean expired() {
             return expired;
         }
@@ -222,7 +254,9 @@ public final class StoreDeadline implements AutoCloseable {
                     }
                 }
             } else {
-                connection.getSession().cancel(); // embedded: the running statement stops with "canceled"
+                // Embedded: the running statement stops with "canceled"; a cancel that finds none waits for the
+                // session's next statement, and release() drops it before the pool hands the session on.
+                connection.getSession().cancel();
             }
         }
     }

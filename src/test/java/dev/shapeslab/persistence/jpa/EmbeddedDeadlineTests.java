@@ -3,7 +3,9 @@ package dev.shapeslab.persistence.jpa;
 import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -17,16 +19,64 @@ import org.testng.annotations.Test;
 
 /**
  * A deadline on the embedded database cancels the statement its call is running, and leaves the session usable
- * for the next statement, which may be another call's once the pool has handed the connection on.
+ * for the next statement, which may be another call's once the pool has handed the connection on (the
+ * 503s "statement canceled" that an unrelated request got under load in a cold JVM).
  */
 public class EmbeddedDeadlineTests {
 
+    /**
+     * H2 keeps a cancel that found the session idle for the session's next statement that reads rows: the
+     * deadline drops it when its call gives the connection back, before the pool can hand it to another call.
+     */
     @Test
-    public void aDeadlineThatFindsTheSessionIdleLeavesItsNextStatementAlone() throws SQLException {
+    public void aCancelThatFoundTheSessionIdleIsDroppedWhenItsCallGivesTheConnectionBack() throws SQLException {
         try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:idle-deadline", "sa", "")) {
+            SessionLocal session = (SessionLocal) ((JdbcConnection) connection).getSession();
+            StoreDeadline.Call call = new StoreDeadline.Call();
+            call.attach(connection);
+
+            call.expire(); // between two statements of the call
+            assertTrue(session.getCancel() != 0, "H2 no longer keeps an idle cancel: release() can go");
+            call.release(connection);
+
+            assertEquals(session.getCancel(), 0L);
+            assertEquals(countRows(connection), ROWS, "the next statement was cancelled");
+            call.finish();
+        }
+    }
+
+    /**
+     * Through the pool: a deadline passes after its call's last statement, while the call still holds its
+     * connection (which is all an abort does to an idle embedded session: it leaves a cancel); the call gives
+     * the connection back, and the next call on it reads its rows.
+     */
+    @Test
+    public void aCancelLeftOnAConnectionDoesNotReachItsNextBorrower() throws Exception {
+        try (HikariDataSource pool = new HikariDataSource()) {
+            pool.setJdbcUrl("jdbc:h2:mem:handover");
+            pool.setUsername("sa");
+            pool.setMaximumPoolSize(1);
+            DeadlineDataSource.Installer.deadlineDataSourceInstaller().postProcessAfterInitialization(pool, "dataSource");
+
+            try (Connection connection = pool.getConnection()) {
+                countRows(connection, ROWS - 1); // not the next borrower's query, whose result H2 would reuse
+                StoreDeadline.Call.abort(connection.unwrap(JdbcConnection.class));
+            }
+
+            try (Connection connection = pool.getConnection()) {
+                assertEquals(countRows(connection), ROWS, "the cancel reached the connection's next borrower");
+            }
+        }
+    }
+
+    /** The same cancel, not dropped, ends the next statement that reads rows, whichever call runs it. */
+    @Test
+    public void anIdleCancelLeftInPlaceEndsTheNextStatementThatReadsRows() throws SQLException {
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:idle-cancel", "sa", "")) {
             StoreDeadline.Call.abort(connection);
 
-            assertEquals(selectOne(connection), 1, "the next statement was cancelled");
+            SQLException cancelled = expectThrows(SQLException.class, () -> countRows(connection));
+            assertEquals(cancelled.getSQLState(), "57014");
         }
     }
 
@@ -49,14 +99,20 @@ public class EmbeddedDeadlineTests {
             Throwable failure = running.get();
             assertTrue(failure instanceof SQLException cancelled && "57014".equals(cancelled.getSQLState()),
                     "the running statement went on: " + failure);
-            assertEquals(selectOne(connection), 1, "the cancel outlived the statement it was for");
+            assertEquals(countRows(connection), ROWS, "the cancel outlived the statement it was for");
         }
     }
 
-    /** A statement that reads rows, as a store's do, and so checks for a cancel as it goes. */
-    private static int selectOne(Connection connection) throws SQLException {
+    private static final int ROWS = 1000;
+
+    /** A statement that reads rows, as a store's lists do, and so looks for a cancel as it goes. */
+    private static int countRows(Connection connection) throws SQLException {
+        return countRows(connection, ROWS);
+    }
+
+    private static int countRows(Connection connection, int count) throws SQLException {
         try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(
-                "select count(*) from system_range(1, 1000) a, system_range(1, 1000) b where a.x = b.x and a.x = 1")) {
+                "select count(*) from system_range(1, " + count + ") a, system_range(1, " + count + ") b where a.x = b.x")) {
             rows.next();
             return rows.getInt(1);
         }
