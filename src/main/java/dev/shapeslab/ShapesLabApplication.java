@@ -8,12 +8,12 @@ import org.springframework.boot.micrometer.metrics.autoconfigure.logging.logback
 import org.springframework.context.annotation.Bean;
 
 // Boot's Jersey metrics come as Micrometer Observations, which open a scope on the request thread that an
-// async response, finished on another thread, never closes: measured, every answered async request stayed
-// reachable (9,000 ContainerRequests after a drill, an OutOfMemoryError at -Xmx512m). startup/JerseyConfig
+// async response, finished on another thread, never closes, so every answered async request stays reachable
+// until the heap is full (docs/notebook/2026-11-23-postgresql-next-to-h2.md). startup/JerseyConfig
 // registers Jersey's plain metrics listener instead (same http.server.requests timer, per request, no scope).
 // Boot's Logback metrics (log events counted by level) install a Logback turbo filter, which every logger's
 // level check then runs, even for a level that is off: Hibernate checks TRACE once per value it reads from a
-// result set, and in a page of drawings those checks were 4 % of the request's CPU (docs/performance.md).
+// result set, thousands of times in a page of drawings (docs/performance.md, "What was changed, and why").
 @SpringBootApplication(exclude = {JerseyServerMetricsAutoConfiguration.class, LogbackMetricsAutoConfiguration.class})
 public class ShapesLabApplication {
 

@@ -20,10 +20,10 @@ import org.springframework.util.unit.DataSize;
  * resources, registered by class (Jersey then takes the Spring beans), and the web layer's problem+json
  * for every error, guards on reading and writing bodies, and the OpenAPI document.
  *
- * <p>By class, Jersey asks Spring for a resource's bean on every request (3-6 % of a small request in a
- * profile). Registered as the beans themselves, Jersey warns at every start that each resource "will be
- * ignored" as a provider (a wrong warning for resource instances), and the saving measured within the
- * spread of the windows twice (docs/performance.md): so by class.
+ * <p>By class, Jersey asks Spring for a resource's bean on every request, a small part of a request's CPU.
+ * Registered as the beans themselves, Jersey warns at every start that each resource "will be ignored" as a
+ * provider (a wrong warning for resource instances), and the saving did not show above the spread of the
+ * measurements (docs/performance.md, "What was changed, and why"): so by class.
  */
 @Component
 public class JerseyConfig extends ResourceConfig {

@@ -9,9 +9,9 @@ import org.glassfish.jersey.spi.ScheduledThreadPoolExecutorProvider;
 /**
  * Jersey's background scheduler, on which it sets the timeout of every suspended response, with cancelled
  * timeouts removed at once. Jersey's own keeps a cancelled timeout queued until it would have fired, and
- * with it the whole request: under async, at 5,000 answers a second and a 10 s timeout, that held some
- * 50,000 finished requests (measured: heap full, full GCs, an OutOfMemoryError at -Xmx512m once 503s came
- * fast). Same single thread, same name pattern otherwise.
+ * with it the whole request: under async, with answers coming fast and a timeout of seconds, that holds
+ * every request answered within the timeout, enough to fill the heap once 503s come fast (the faults drill:
+ * docs/notebook/2026-11-23-faults-first-fixes.md). Same single thread, same name pattern otherwise.
  */
 @BackgroundScheduler
 public class BackgroundTimeouts extends ScheduledThreadPoolExecutorProvider {

@@ -10,8 +10,8 @@ import org.slf4j.Logger;
 
 /**
  * Logs a recurring failure once per kind and interval, with how many more of it there were since, instead
- * of once per request: during an outage every request fails the same way, and a stack trace each (22 KB)
- * buried the log at 7 MB/s.
+ * of once per request: during an outage every request fails the same way, and a stack trace each buries
+ * the log (docs/faults.md, "Logs stay readable").
  */
 final class IntervalLog {
 

@@ -41,7 +41,7 @@ import org.springframework.stereotype.Component;
  * The HTTP contract as an OpenAPI 3 document at {@code /openapi.json}, the same under every variant.
  *
  * <p>swagger-core reads the active variant's resource classes (paths, methods, parameters); what it cannot
- * read there is completed from {@link #RESPONSES}: the statuses each operation answers, as in the README's
+ * read there is completed from {@link #RESPONSES}: the statuses each operation answers, as in docs/api.md's
  * table, their bodies (the entity, a page, or problem+json) and headers. The async variant's methods return
  * nothing a reader could see, and the generic bases' return types name a type variable, which is why the
  * responses are stated once here rather than inferred per variant. The entity schemas are

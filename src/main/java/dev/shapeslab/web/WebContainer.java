@@ -69,9 +69,10 @@ class WebContainer {
     }
 
     /**
-     * Tomcat keeps a request processor (~80 KB of buffers) for reuse for every request admission control may
+     * Tomcat keeps a request processor (its buffers) for reuse for every request admission control may
      * hold at once, admitted or waiting; past its cache, each is built anew and dropped after its request,
-     * garbage that under overload lived long enough to be promoted (docs/results.md, Overload).
+     * garbage that under overload lived long enough to be promoted (measured:
+     * docs/notebook/2026-11-24-overload-clients-and-processors.md).
      */
     @Bean
     @Order(Ordered.LOWEST_PRECEDENCE) // after Boot's own, which sets server.tomcat.processor-cache (200)
@@ -85,10 +86,10 @@ class WebContainer {
     }
 
     /**
-     * Tomcat keeps the buffers of closed connections (16 KB each) for the next ones only with more than 2 GB of
-     * heap, then as much as 1/32 of it; below, every connection allocated its buffers anew. Under overload
-     * every 503 closes its connection and the client connects again, thousands of times a second (8 % of the
-     * app's allocation in a profile of virtual's overload). Here 1/32 of the heap whatever its size.
+     * Tomcat keeps the buffers of closed connections for the next ones only with more than 2 GB of heap,
+     * then as much as 1/32 of it; below, every connection allocated its buffers anew. Under overload every
+     * 503 closes its connection and the client connects again, thousands of times a second (measured:
+     * docs/notebook/2026-11-25-overload-socket-buffers.md). Here 1/32 of the heap whatever its size.
      */
     @Bean
     TomcatConnectorCustomizer socketBuffersReused() {

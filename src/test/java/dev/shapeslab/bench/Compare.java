@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * the raw output of every window plus {@code summary.md} ({@link Report}).
  *
  * <p>A cell: start the database and the app, create the data the workload reads, warm up with the
- * workload itself until the app's CPU per request settles (the JIT compiles for the first 30-60 s), then
+ * workload itself until the app's CPU per request settles (the JIT is still compiling at first), then
  * measure {@code --windows} closed-loop windows with wrk (throughput, the knee at this concurrency, and CPU
  * per request of app, database and generator), then open-model windows at fractions of that knee for
  * latency without coordinated omission ({@link OpenLoad}), then, with {@code --jfr}, one more window under
@@ -238,7 +238,7 @@ public final class Compare {
 
         /**
          * An H2 cell's database is its own scratch, read back (the drill's stored rows) before the cell ends:
-         * a write cell leaves 2-3 GB of it, a whole run tens, and nothing reads it afterwards. The server has
+         * a write cell leaves gigabytes of it, and nothing reads it afterwards. The server has
          * stopped by now; its log, pid and secrets stay.
          */
         private void deleteDatabaseFiles() throws IOException {

@@ -262,8 +262,9 @@ final class FaultDrill {
     /**
      * {@code DELETE /circles}: the stub keeps every circle created in memory, and async and virtual create
      * thousands a second. Without it the heap the overload is judged by held every circle of the warm-up
-     * (measured: 400-500 MiB retained at the start of async's overload, 19 full GCs at -Xmx512m, and a knee
-     * that moved from 7,037 to 2,911 201/s between two runs): the drill's own data, not what an overload costs.
+     * (retained heap, full GCs and a knee that moved between runs:
+     * docs/notebook/2026-11-24-overload-clients-and-processors.md): the drill's own data, not what an overload
+     * costs.
      */
     private void deleteStubCircles() throws IOException, InterruptedException {
         int status = 0;

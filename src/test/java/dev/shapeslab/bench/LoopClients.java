@@ -19,11 +19,11 @@ import java.util.PriorityQueue;
  * in the order the kernel reports them ready.
  *
  * <p>Why not a thread per client: in the overload (5,000 clients, each reconnecting after every 503) the
- * server answered every 503 within milliseconds (Tomcat's access log), yet 0.1-0.3 % of the answers lay
- * unread in their client's socket (ss: Recv-Q of the whole answer, for seconds) until the load stopped, up
- * to 23 s: the virtual threads waiting to read them were not run while the others kept their two carriers
- * busy; with 5,000 platform threads none starved, but starting them took longer than the 3 s lead-in. A
- * loop reads every ready connection before it polls again, so no client waits for more than one round.
+ * server answered every 503 within milliseconds (Tomcat's access log), yet some answers lay unread in their
+ * client's socket until the load stopped: the virtual threads waiting to read them were not run while the
+ * others kept their two carriers busy; with 5,000 platform threads none starved, but starting them took
+ * longer than the overload's lead-in (docs/notebook/2026-11-24-overload-clients-and-processors.md). A loop
+ * reads every ready connection before it polls again, so no client waits for more than one round.
  *
  * <p>A client is a state machine: connect (a new connection for its first request and after the server
  * closed one), write the request, read the answer ({@link HttpResponseReader}), then the next request at

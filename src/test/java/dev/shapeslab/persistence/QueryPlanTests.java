@@ -97,7 +97,7 @@ public class QueryPlanTests extends AbstractTestNGSpringContextTests {
         }
         assertThat(explained).as(sql).doesNotContain("?");
         String plan = explained + "\n" + String.join("\n", jdbc.queryForList("explain analyze " + explained, String.class));
-        logger.info("H2's plan:\n" + plan); // docs/performance.md quotes it
+        logger.info("H2's plan:\n" + plan); // docs/notebook/2026-11-24-performance-rounds-1-to-3.md quotes it
         return plan;
     }
 

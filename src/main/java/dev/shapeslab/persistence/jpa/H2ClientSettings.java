@@ -13,14 +13,13 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * in all). While the server is down, Hikari's wait for a connection (500 ms) then ended before any attempt
  * had failed, so it came without the refusal as its cause; {@link StoreOutages} could not tell an outage
  * from a busy pool, and every call of the async variant's queue waited its own 500 ms instead of failing
- * fast (503s after up to 1.6 s in the faults drill, against 1 s). A server that is not listening is not
+ * fast (the faults drill's slow 503s: docs/notebook/2026-11-24-faults-one-deadline.md). A server that is not
  * going to be listening a few milliseconds later; the pool tries again anyway.
  *
  * <p>No object cache: H2 looks every value it reads up in one shared table of recent values (hashing it
  * first), so that equal values share one instance. The app makes its own objects of them at once, so the
- * sharing saves it nothing: the lookups were 7 % of the CPU of a GET /drawings (3,300 values a page), which
- * cost 0.86, 0.98 and 0.91 times as much without them in three before/after pairs (docs/performance.md,
- * fifth round).
+ * sharing saves it nothing, and a page of drawings reads thousands of values (the lookups' share of its CPU,
+ * and the pairs with and without them: docs/performance.md, "What was changed, and why").
  *
  * <p>H2 reads both once, when its {@code SysProperties} class loads, so they are set here, as the
  * environment is prepared, before any bean (the embedded database's included) touches H2.

@@ -42,9 +42,10 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
 
     /**
      * Read as values and assembled here: a drawing per run of rows with its id, a shape per row. Loaded as
-     * entities (a fetch join), the same page cost 1.6 ms of CPU, 40 % of it making 400 managed entities and
-     * their snapshots. The rows are read with plain JDBC ({@link #select}): through a Hibernate native query,
-     * the extraction of its 3,300 values cost 12-22 % more of the request (docs/performance.md).
+     * entities (a fetch join), a large part of the page's CPU went into making managed entities and their
+     * snapshots, which a page only written out as JSON never uses. The rows are read with plain JDBC
+     * ({@link #select}), without the extraction machinery of a Hibernate native query (both measured:
+     * docs/performance.md, "What was changed, and why").
      */
     @Override
     @SingleStatementRead

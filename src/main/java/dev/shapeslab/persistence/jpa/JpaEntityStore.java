@@ -52,8 +52,8 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
     /**
      * Runs one {@code select} with plain JDBC on the session's own connection and reads its rows with
      * {@code reader}: the same pool, store-call deadline and exception translation as a Hibernate query, without
-     * Hibernate's query and result-set machinery, which cost a page of drawings 12-22 % of its CPU and was a
-     * quarter of a shape by id's profile (docs/performance.md). For reads whose rows become detached values
+     * Hibernate's query and result-set machinery, work a read that becomes detached values does not need
+     * (measured: docs/performance.md, "What was changed, and why"). For reads whose rows become detached values
      * ({@link ShapeRows}).
      *
      * @param parameters the statement's parameters, in order ({@link PreparedStatement#setObject})

@@ -36,8 +36,9 @@ class JpaTransactions {
 
     /**
      * The manager's bean name, which every store's {@code @Transactional} names: without one, Spring looks
-     * for a qualifier annotation on the store's class at every call (an annotation scan, 2-5 % of a request
-     * in the profiles of docs/performance.md); with one, it takes the manager from its cache.
+     * for a qualifier annotation on the store's class at every call (an annotation scan, visible in the
+     * profiles: docs/performance.md, "What was changed, and why"); with one, it takes the manager from its
+     * cache.
      */
     static final String MANAGER = "transactionManager";
 

@@ -12,8 +12,8 @@ import java.util.function.BooleanSupplier;
  *
  * <p>Why: the only caller is HikariCP's connection adder, and after a failed attempt it sleeps before the
  * next, doubling the sleep from 10 ms up to 5 s (hard-coded in HikariCP 7's {@code PoolEntryCreator}). A
- * database back just after an attempt waited for the next one: the drill measured the first 201 0.6 s after
- * PostgreSQL was back in one run and 5.6 s in another. Polling inside the attempt keeps the adder from
+ * database back just after an attempt waited for the next one, up to the cap (the drill's recovery times:
+ * docs/results.md, "Faults"). Polling inside the attempt keeps the adder from
  * sleeping at all while the outage lasts, so the pool opens a connection within {@code poll} of the
  * database's return. The first attempt still fails: that failure is what Hikari gives as the cause of a
  * timed-out wait for a connection, by which {@link StoreOutages} tells an outage from a busy pool.

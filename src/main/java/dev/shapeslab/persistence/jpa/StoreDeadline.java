@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Why a deadline rather than per-step timeouts: a request makes several round trips (Hikari's check of an
  * idle connection, setting auto-commit, each statement, the commit or rollback, resetting the connection),
- * and each socket or query timeout bounds one of them, so they add up (6 s on H2 and 12 s on PostgreSQL in
- * the freeze drill, against a 3 s socket timeout). A deadline counts from the start of the call whatever
+ * and each socket or query timeout bounds one of them, so they add up to several times the socket timeout
+ * (the freeze drill: docs/notebook/2026-11-24-faults-one-deadline.md). A deadline counts from the start of
+ * the call whatever
  * the number of steps; the only other wait, for a free connection, is Hikari's {@code connection-timeout},
  * which start-up requires to be shorter.
  *

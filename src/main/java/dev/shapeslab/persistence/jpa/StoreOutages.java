@@ -40,7 +40,7 @@ import org.springframework.transaction.TransactionTimedOutException;
  *
  * <p>The advice wraps the JPA stores outside their transaction, so a failed begin or commit is seen too.
  * Whatever the exception a caller sees, the transaction was rolled back or never began; the one case
- * that cannot be known is a commit whose answer was lost with the connection (see the README).
+ * that cannot be known is a commit whose answer was lost with the connection (docs/faults.md).
  */
 @Component
 @Profile("!" + Backends.STUB)
