@@ -251,11 +251,12 @@ public class AdmissionControl extends OncePerRequestFilter {
                 return false;
             }
             expiry.cancel(false);
-            context.getRequest().setAttribute(PLACE, place);
             try {
+                context.getRequest().setAttribute(PLACE, place);
                 context.dispatch();
             } catch (IllegalStateException completed) {
-                return false; // its client went away as it was admitted
+                // Its client went away as it was admitted: Tomcat ended the cycle before telling this listener.
+                return false;
             }
             waited.incrementAndGet();
             return true;

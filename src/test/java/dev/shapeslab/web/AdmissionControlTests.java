@@ -1,0 +1,94 @@
+package dev.shapeslab.web;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertTrue;
+
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import org.springframework.mock.web.MockAsyncContext;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.testng.annotations.Test;
+
+/**
+ * The admission queue's races with the container, which a test over HTTP cannot time: Spring's servlet mocks
+ * stand for Tomcat, and a request that holds its place stays suspended until the test completes it.
+ */
+public class AdmissionControlTests {
+
+    /**
+     * A waiting request whose client went away while it was being admitted: Tomcat's async context then refuses
+     * even {@code getRequest()}, before its error listener has taken the request out of the queue. The request
+     * that gave its place back must not fail for it, and the place goes to the next in line.
+     */
+    @Test
+    public void aWaiterWhoseClientLeftAsItWasAdmittedCostsNeitherTheReleasingRequestNorThePlace() throws Exception {
+        AdmissionControl admission = new AdmissionControl(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
+        try {
+            MockHttpServletRequest holder = asyncRequest();
+            admission.doFilter(holder, new MockHttpServletResponse(), (request, response) -> request.startAsync());
+            GoneWhenAdmitted gone = new GoneWhenAdmitted(asyncRequest());
+            admission.doFilter(gone, new MockHttpServletResponse(), (request, response) -> { });
+            MockHttpServletRequest next = asyncRequest();
+            admission.doFilter(next, new MockHttpServletResponse(), (request, response) -> { });
+            assertEquals(admission.waiting(), 2);
+
+            gone.clientLeft = true;
+            ((MockAsyncContext) holder.getAsyncContext()).complete(); // the holder's cycle ends: its place is free
+
+            assertEquals(admission.waiting(), 0);
+            assertEquals(admission.inFlight(), 1, "the place went to the request after the one that left");
+            assertTrue(((MockAsyncContext) next.getAsyncContext()).getDispatchedPath() != null, "next was not dispatched");
+        } finally {
+            admission.destroy();
+        }
+    }
+
+    private static MockHttpServletRequest asyncRequest() {
+        MockHttpServletRequest request = new MockHttpServletRequest("GET", "/circles");
+        request.setAsyncSupported(true);
+        return request;
+    }
+
+    /** A request whose async context, once its client has left, answers as Tomcat's does after the cycle ended. */
+    private static final class GoneWhenAdmitted extends HttpServletRequestWrapper {
+        volatile boolean clientLeft;
+        private AsyncContext context;
+
+        GoneWhenAdmitted(MockHttpServletRequest request) {
+            super(request);
+        }
+
+        @Override
+        public AsyncContext startAsync() {
+            AsyncContext mock = super.startAsync();
+            context = (AsyncContext) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {AsyncContext.class}, (proxy, method, args) -> {
+                        if (clientLeft && (method.getName().equals("getRequest") || method.getName().equals("dispatch"))) {
+                            throw new IllegalStateException("The request associated with the AsyncContext has already completed processing.");
+                        }
+                        try {
+                            return method.invoke(mock, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+            return context;
+        }
+
+        @Override
+        public AsyncContext startAsync(ServletRequest request, ServletResponse response) {
+            return startAsync();
+        }
+
+        @Override
+        public AsyncContext getAsyncContext() {
+            return context;
+        }
+    }
+}
