@@ -127,7 +127,7 @@ public abstract class FaultTests extends HttpTestSupport {
     }
 
     @Test
-    public void aHungDatabaseIsA503WithinTheBoundAndTheRefusedCreateIsNotStored() throws Exception {
+    public void aHungDatabaseIsA503WhileItStillHangsAndTheRefusedCreateIsNotStored() throws Exception {
         assertEquals(create("warm").statusCode(), 201);
         String colour = "hung-" + UUID.randomUUID();
         awaitPoolFull();
