@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The blocking storage port every execution variant builds on; one implementation per backend
- * ({@code jpa} for the embedded and external H2 databases, {@code stub} in memory).
+ * The blocking storage port every execution variant builds on; one implementation per backend package:
+ * {@code jpa} (the embedded H2 database, an external H2 TCP server, PostgreSQL) and {@code stub} (in memory).
  *
  * <p>Each call is its own unit of work (for the JPA stores a write is a transaction, a read one statement in
  * the database's auto-commit) and runs entirely on the calling thread: the execution variants decide which

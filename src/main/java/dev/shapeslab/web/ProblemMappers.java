@@ -38,24 +38,33 @@ public final class ProblemMappers {
     }
 
     /** An id that names no entity: 404. */
-    public static class NotFound implements ExceptionMapper<NoSuchEntityException> {
-        @Context
-        private UriInfo uriInfo;
-
-        @Override
-        public Response toResponse(NoSuchEntityException exception) {
-            return Problem.of(404, exception.getMessage(), path(uriInfo)).toResponse().build();
+    public static class NotFound extends WithMessage<NoSuchEntityException> {
+        public NotFound() {
+            super(404);
         }
     }
 
     /** A request body the domain rules refuse: 400 naming the field. */
-    public static class Invalid implements ExceptionMapper<InvalidEntityException> {
+    public static class Invalid extends WithMessage<InvalidEntityException> {
+        public Invalid() {
+            super(400);
+        }
+    }
+
+    /** A domain exception whose message is written for the client: its status, and the message as the detail. */
+    abstract static class WithMessage<E extends RuntimeException> implements ExceptionMapper<E> {
+        private final int status;
+
         @Context
         private UriInfo uriInfo;
 
+        WithMessage(int status) {
+            this.status = status;
+        }
+
         @Override
-        public Response toResponse(InvalidEntityException exception) {
-            return Problem.of(400, exception.getMessage(), path(uriInfo)).toResponse().build();
+        public Response toResponse(E exception) {
+            return Problem.of(status, exception.getMessage(), path(uriInfo)).toResponse().build();
         }
     }
 

@@ -24,7 +24,28 @@ final class LatencyProbe {
 
     static final String PATH = "/circles/0";
 
+    /** The probe's time: the system's, or a test's that moves only when told. */
+    interface Ticker {
+
+        Ticker SYSTEM = new Ticker() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public void sleepNanos(long nanos) throws InterruptedException {
+                Thread.sleep(nanos / 1_000_000L);
+            }
+        };
+
+        long nanoTime();
+
+        void sleepNanos(long nanos) throws InterruptedException;
+    }
+
     private final URI base;
+    private final Ticker ticker;
     private final long intervalMillis;
     private final int timeoutMillis;
     private final long originNanos;
@@ -35,7 +56,12 @@ final class LatencyProbe {
 
     /** {@code originNanos}: the drill's clock ({@link System#nanoTime} at its start), as for {@link DrillLoad}. */
     LatencyProbe(URI base, long originNanos, long intervalMillis, int timeoutMillis) {
+        this(base, Ticker.SYSTEM, originNanos, intervalMillis, timeoutMillis);
+    }
+
+    LatencyProbe(URI base, Ticker ticker, long originNanos, long intervalMillis, int timeoutMillis) {
         this.base = base;
+        this.ticker = ticker;
         this.originNanos = originNanos;
         this.intervalMillis = intervalMillis;
         this.timeoutMillis = timeoutMillis;
@@ -67,10 +93,10 @@ final class LatencyProbe {
 
     private void run() {
         long intervalNanos = intervalMillis * 1_000_000L;
-        long due = System.nanoTime();
+        long due = ticker.nanoTime();
         for (long n = 0; !stopping; n++) {
             DrillRecord probe = probe(n);
-            long now = System.nanoTime();
+            long now = ticker.nanoTime();
             long missed = Math.max(0, (now - due) / intervalNanos);
             due += (missed + 1) * intervalNanos;
             synchronized (records) {
@@ -78,7 +104,7 @@ final class LatencyProbe {
                 skipped += missed;
             }
             try {
-                Thread.sleep(Math.max(0, (due - System.nanoTime()) / 1_000_000L));
+                ticker.sleepNanos(Math.max(0, due - ticker.nanoTime()));
             } catch (InterruptedException e) {
                 return;
             }
@@ -99,6 +125,6 @@ final class LatencyProbe {
     }
 
     private long now() {
-        return (System.nanoTime() - originNanos) / 1_000;
+        return (ticker.nanoTime() - originNanos) / 1_000;
     }
 }

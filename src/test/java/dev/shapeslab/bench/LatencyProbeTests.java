@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.testng.annotations.AfterMethod;
 import org.testng.annotations.BeforeMethod;
 import org.testng.annotations.Test;
@@ -21,6 +22,8 @@ public class LatencyProbeTests {
     private LoopbackHttpServer server;
     private final Set<String> clientPorts = ConcurrentHashMap.newKeySet();
     private final AtomicInteger requests = new AtomicInteger();
+    /** Requests the server has received, held ones included. */
+    private final AtomicInteger arrived = new AtomicInteger();
     /** While set, the next answer waits for it to count down. */
     private volatile CountDownLatch hold;
 
@@ -28,9 +31,11 @@ public class LatencyProbeTests {
     public void startServer() throws IOException {
         clientPorts.clear();
         requests.set(0);
+        arrived.set(0);
         hold = null;
         server = LoopbackHttpServer.start(4, exchange -> {
             clientPorts.add(exchange.getRemoteAddress().toString());
+            arrived.incrementAndGet();
             CountDownLatch latch = hold;
             if (latch != null) {
                 try {
@@ -69,23 +74,49 @@ public class LatencyProbeTests {
         assertThat(probes).extracting(DrillRecord::n).isSorted().doesNotHaveDuplicates();
     }
 
+    /**
+     * On a clock of the test's own, which moves only when the test advances it or the probe sleeps: the first
+     * answer is held while exactly 30 intervals pass, so the slots it covered are known, not estimated.
+     */
     @Test
     public void aSlowAnswerSkipsTheSlotsItCoveredInsteadOfSendingABacklog() throws InterruptedException {
+        ManualTicker clock = new ManualTicker();
         hold = new CountDownLatch(1);
-        LatencyProbe probe = new LatencyProbe(base(), System.nanoTime(), 5, 5_000).start();
-        // The first probe is held until 30 intervals have surely passed (the clock is the probe's own).
-        long heldFrom = System.nanoTime();
-        await().atMost(Duration.ofSeconds(20)).until(() -> System.nanoTime() - heldFrom > 150_000_000L);
+        LatencyProbe probe = new LatencyProbe(base(), clock, clock.nanoTime(), 5, 5_000).start();
+        await().atMost(Duration.ofSeconds(20)).until(() -> arrived.get() == 1);
+        clock.advance(30 * 5_000_000L);
         hold.countDown();
         hold = null;
         await().atMost(Duration.ofSeconds(20)).until(() -> requests.get() >= 3);
         List<DrillRecord> probes = probe.stop();
 
-        assertThat(probe.skipped()).as("slots covered by the held probe").isGreaterThanOrEqualTo(25);
-        assertThat(probes.get(0).micros()).isGreaterThanOrEqualTo(150_000);
-        // Had it caught up, the ~30 missed slots would have been sent back to back right after the held one.
-        long sentWithin50ms = probes.stream().skip(1)
-                .filter(r -> r.startMicros() - probes.get(0).endMicros() < 50_000).count();
-        assertThat(sentWithin50ms).isLessThanOrEqualTo(11);
+        assertThat(probe.skipped()).as("slots covered by the held probe").isEqualTo(30);
+        assertThat(probes.get(0).micros()).isEqualTo(150_000);
+        // Had it caught up, the 30 missed slots would have been sent back to back right after the held one;
+        // instead the next probe waits for the first slot after the answer, and the probes keep to the pace.
+        assertThat(probes.get(1).startMicros()).isEqualTo(155_000);
+        for (int i = 2; i < probes.size(); i++) {
+            assertThat(probes.get(i).startMicros() - probes.get(i - 1).startMicros()).isEqualTo(5_000);
+        }
+    }
+
+    /** Time that passes only when the test advances it or the probe sleeps (a sleep ends at once, its time passed). */
+    private static final class ManualTicker implements LatencyProbe.Ticker {
+
+        private final AtomicLong nanos = new AtomicLong();
+
+        @Override
+        public long nanoTime() {
+            return nanos.get();
+        }
+
+        @Override
+        public void sleepNanos(long duration) {
+            nanos.addAndGet(duration);
+        }
+
+        void advance(long duration) {
+            nanos.addAndGet(duration);
+        }
     }
 }

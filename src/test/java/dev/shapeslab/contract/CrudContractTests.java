@@ -18,7 +18,6 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.testng.ITestContext;
 import org.testng.SkipException;
-import dev.shapeslab.web.AdmissionSettings;
 import dev.shapeslab.web.ResourcePaths;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -124,52 +123,6 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
                 List.of());
         String metrics = given().port(managementPort).baseUri("http://127.0.0.1").get("/actuator/prometheus").asString();
         assertFalse(metrics.contains("logback_events"), "Boot's Logback metrics are off");
-    }
-
-    /**
-     * Under overload every 503 closes its connection (Tomcat's rule) and the client connects again: under
-     * {@code async} and {@code virtual} Tomcat holds the requests admission control may serve and queue and 20
-     * connections more, on which the excess is turned away (Tomcat's default, 8192, elsewhere), and the kernel
-     * queues 4,096 more connections for it in every variant, where they cost the app nothing. Tomcat keeps a
-     * request processor for every request admission control may hold, admitted or waiting, so that none is
-     * rebuilt per request. And it keeps the buffers of closed connections for new ones,
-     * which by default it does only with more than 2 GB of heap.
-     */
-    /**
-     * The admission limit follows the variant and the backend (application.properties' documents): what holds
-     * a waiting request's place, a thread or nothing, and on a database, the connections.
-     */
-    @Test
-    public void admissionAdmitsWhatTheVariantAndBackendCanServeAndQueuesTheRest() {
-        String variant = applicationContext.getBean(dev.shapeslab.execution.ExecutionVariant.class).name();
-        boolean database = applicationContext.getBeanNamesForType(javax.sql.DataSource.class).length > 0;
-        AdmissionSettings admission = applicationContext.getBean(AdmissionSettings.class);
-        int expected = variant.equals("async") ? 1000 : database ? 20 : variant.equals("virtual") ? 1000 : 150;
-        assertEquals(admission.maxInFlight(), expected, "shapes.admission.max-in-flight");
-        boolean heldConnection = database && !variant.equals("async");
-        assertEquals(admission.maxQueue(), heldConnection ? 1980 : variant.equals("async") ? 1000 : variant.equals("virtual") ? 100 : 300,
-                "shapes.admission.max-queue");
-        assertEquals(admission.maxWait(), java.time.Duration.ofSeconds(2), "shapes.admission.max-wait");
-    }
-
-    @Test
-    public void tomcatHoldsTheVariantsConnectionsAndQueuesTheRest() {
-        String variant = applicationContext.getBean(dev.shapeslab.execution.ExecutionVariant.class).name();
-        org.springframework.boot.web.server.WebServer server =
-                ((org.springframework.boot.web.server.context.WebServerApplicationContext) applicationContext).getWebServer();
-        org.apache.coyote.AbstractProtocol<?> protocol = (org.apache.coyote.AbstractProtocol<?>)
-                ((org.springframework.boot.tomcat.TomcatWebServer) server).getTomcat().getConnector().getProtocolHandler();
-        boolean database = applicationContext.getBeanNamesForType(javax.sql.DataSource.class).length > 0;
-        int connections = database && !variant.equals("async") ? 2020
-                : variant.equals("async") ? 2020 : variant.equals("virtual") ? 1120 : 8192;
-        assertEquals(protocol.getMaxConnections(), connections,
-                "server.tomcat.max-connections");
-        assertEquals(protocol.getAcceptCount(), 4096, "server.tomcat.accept-count");
-        assertEquals(protocol.getProperty("socket.bufferPoolSize"),
-                Long.toString(Math.min(Runtime.getRuntime().maxMemory() / 32, Integer.MAX_VALUE)),
-                "bytes of closed connections' buffers kept for the next ones");
-        assertEquals(protocol.getProcessorCache(), applicationContext.getBean(AdmissionSettings.class).maxHeld(),
-                "request processors kept: one for every request admitted or waiting");
     }
 
     /**

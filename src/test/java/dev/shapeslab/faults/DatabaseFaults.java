@@ -20,6 +20,9 @@ public interface DatabaseFaults {
     /** Lets everything sent while frozen through, as a resumed server would. */
     void thaw();
 
+    /** Connections the app has closed from its end so far, seen at once even while the database hangs. */
+    int connectionsClosedByTheApp();
+
     /**
      * Whether requests that reach the database while it hangs stay in flight until the request bound, longer
      * than an admission wait. Not on PostgreSQL here: the pool checks an idle connection before handing it

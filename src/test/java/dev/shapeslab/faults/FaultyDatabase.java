@@ -71,6 +71,11 @@ public final class FaultyDatabase implements DatabaseFaults {
     }
 
     @Override
+    public int connectionsClosedByTheApp() {
+        return proxy.closedByTheApp();
+    }
+
+    @Override
     public Connection connect() throws SQLException {
         // In this JVM the in-memory database the server serves is reachable directly.
         return DriverManager.getConnection("jdbc:h2:" + database, "sa", "");

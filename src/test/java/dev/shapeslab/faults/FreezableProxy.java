@@ -8,17 +8,25 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.Arrays;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A TCP relay in front of a database server that can freeze: while frozen it accepts connections and
  * keeps them open but forwards nothing, as a server stopped with SIGSTOP (or a network that drops
- * packets) does. Bytes sent meanwhile are delivered once it thaws, as they would be to a resumed server.
+ * packets) does. Bytes sent meanwhile are delivered once it thaws, as they would be to a resumed server, and so
+ * is a close; that the app closed a connection is seen at once ({@link #closedByTheApp()}).
  * It can also refuse: it stops listening, so that a new connection is refused (reset) as by a server that is
  * not running, and listens again on the same port when told to accept.
  */
 final class FreezableProxy implements AutoCloseable {
+
+    /** What a reader hands its writer once the sender has closed. */
+    private static final byte[] END = new byte[0];
 
     private final int port;
     private volatile ServerSocket listener;
@@ -26,6 +34,7 @@ final class FreezableProxy implements AutoCloseable {
     private final int targetPort;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private final Set<Socket> upstream = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger closedByTheApp = new AtomicInteger();
     private final Object gate = new Object();
     private boolean frozen;
 
@@ -95,6 +104,14 @@ final class FreezableProxy implements AutoCloseable {
         return ports;
     }
 
+    /**
+     * Connections the app closed (or reset) from its end, frozen or not: a connection it gave up on a hung
+     * database is counted at once, though nothing reaches the database before it thaws.
+     */
+    int closedByTheApp() {
+        return closedByTheApp.get();
+    }
+
     private void relay(ServerSocket listener) {
         while (!listener.isClosed()) {
             try {
@@ -109,32 +126,58 @@ final class FreezableProxy implements AutoCloseable {
                 sockets.add(client);
                 sockets.add(server);
                 upstream.add(server);
-                pump(client, server);
-                pump(server, client);
+                pump(client, server, true);
+                pump(server, client, false);
             } catch (IOException closed) {
                 return;
             }
         }
     }
 
-    private void pump(Socket from, Socket to) {
-        Thread thread = new Thread(() -> {
+    /**
+     * Relays one direction: a reader that never stops reading, so that a close by the sender is seen at once
+     * even while frozen, and a writer that delivers what was read, and then the close, only while thawed.
+     */
+    private void pump(Socket from, Socket to, boolean fromTheApp) {
+        BlockingQueue<byte[]> relayed = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> {
             byte[] buffer = new byte[8192];
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+            try {
+                InputStream in = from.getInputStream();
                 for (int n; (n = in.read(buffer)) >= 0; ) {
+                    relayed.add(Arrays.copyOf(buffer, n));
+                }
+            } catch (IOException ended) {
+                // reset by the sender, or closed here
+            } finally {
+                if (fromTheApp && !from.isClosed()) {
+                    closedByTheApp.incrementAndGet(); // the app's end closed it, not this proxy
+                }
+                relayed.add(END);
+            }
+        }, "proxy-read");
+        Thread writer = new Thread(() -> {
+            try {
+                OutputStream out = to.getOutputStream();
+                for (byte[] bytes = relayed.take(); ; bytes = relayed.take()) {
                     awaitThawed();
-                    out.write(buffer, 0, n);
+                    if (bytes == END) {
+                        return;
+                    }
+                    out.write(bytes);
                     out.flush();
                 }
             } catch (IOException | InterruptedException ended) {
-                // one side closed: close both below
+                // the receiver closed
             } finally {
                 closeQuietly(from);
                 closeQuietly(to);
             }
-        }, "proxy-pump");
-        thread.setDaemon(true);
-        thread.start();
+        }, "proxy-write");
+        reader.setDaemon(true);
+        writer.setDaemon(true);
+        reader.start();
+        writer.start();
     }
 
     private void awaitThawed() throws InterruptedException {

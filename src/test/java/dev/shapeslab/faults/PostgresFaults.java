@@ -93,6 +93,11 @@ public final class PostgresFaults implements DatabaseFaults {
     }
 
     @Override
+    public int connectionsClosedByTheApp() {
+        return proxy.closedByTheApp();
+    }
+
+    @Override
     public Connection connect() throws SQLException {
         return PostgresTestDatabase.connect();
     }

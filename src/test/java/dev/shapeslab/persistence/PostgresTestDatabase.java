@@ -1,7 +1,7 @@
 package dev.shapeslab.persistence;
 
-import static org.testng.Assert.fail;
-
+import dev.shapeslab.Prerequisite;
+import dev.shapeslab.Requires;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +11,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
 import org.springframework.test.context.DynamicPropertyRegistry;
-import org.testng.SkipException;
 
 /**
  * The PostgreSQL database of the {@code pg} tests: by default database {@code shapes_test} of the cluster that
@@ -22,8 +21,9 @@ import org.testng.SkipException;
  * names the database. Its tables are dropped once per test run, before the first Spring context on it starts,
  * so that Flyway migrates it from scratch.
  *
- * <p>When no PostgreSQL answers there, the {@code pg} tests skip with a message that says how to start one,
- * unless {@code -Dpg.tests.required=true} (as {@code .ci/run} passes): then they fail.
+ * <p>When no PostgreSQL answers there, the {@code pg} tests ({@code @Requires(PostgresTestDatabase.Reachable.class)})
+ * skip, before their Spring context loads, with a message that says how to start one, unless
+ * {@code -Dpg.tests.required=true} (as {@code .ci/run} passes): then they fail.
  */
 public final class PostgresTestDatabase {
 
@@ -40,26 +40,22 @@ public final class PostgresTestDatabase {
     private PostgresTestDatabase() {
     }
 
-    public static boolean available() {
-        return UNAVAILABLE.isEmpty();
-    }
+    /** What the {@code pg} tests {@link Requires}: a PostgreSQL that answers, its tables dropped for this run. */
+    public static final class Reachable implements Prerequisite {
 
-    /** Skips the calling test when no PostgreSQL can be reached, or fails it with -Dpg.tests.required=true. */
-    public static void require() {
-        if (UNAVAILABLE.isEmpty()) {
-            return;
+        @Override
+        public Optional<String> missing() {
+            return UNAVAILABLE;
         }
-        if (Boolean.getBoolean("pg.tests.required")) {
-            fail(UNAVAILABLE.get());
+
+        @Override
+        public String requiredProperty() {
+            return "pg.tests.required";
         }
-        throw new SkipException(UNAVAILABLE.get());
     }
 
     /** Points the {@code pg} profile at the test database, on {@code port} (the server's, or a proxy's). */
     public static void register(DynamicPropertyRegistry registry, int port) {
-        if (!available()) {
-            return; // the context runs on the embedded database and its tests skip
-        }
         registry.add("shapes.pg.host", () -> HOST);
         registry.add("shapes.pg.port", () -> port);
         registry.add("shapes.pg.database", () -> DATABASE);

@@ -28,8 +28,8 @@ class VirtualVariant implements ExecutionVariant {
         if (java < MINIMUM_JAVA) {
             throw new IllegalStateException("The '" + Variants.VIRTUAL + "' variant needs a JDK " + MINIMUM_JAVA
                     + " or newer at run time (virtual threads); this is Java " + java
-                    + ". Run it with JAVA_HOME pointing to a newer JDK, for example "
-                    + "JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 ./mvnw spring-boot:run -Dspring-boot.run.profiles=virtual");
+                    + ". Run it with JAVA_HOME pointing to a JDK " + MINIMUM_JAVA + "+, for example "
+                    + "JAVA_HOME=<that JDK's directory> ./mvnw spring-boot:run -Dspring-boot.run.profiles=virtual");
         }
     }
 

@@ -1,21 +1,21 @@
 package dev.shapeslab.execution.plain;
 
+import dev.shapeslab.Requires;
 import dev.shapeslab.faults.DatabaseFaults;
 import dev.shapeslab.faults.FaultTests;
 import dev.shapeslab.faults.PostgresFaults;
-import dev.shapeslab.persistence.PostgresProfiles;
 import dev.shapeslab.persistence.PostgresTestDatabase;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import org.testng.annotations.BeforeMethod;
 
 /**
  * Faults and overload under variant plain on the {@code pg} backend: PostgreSQL's sessions ended as by a
- * restart, new connections refused, and a hung server (see {@link PostgresFaults}). Skipped when no
- * PostgreSQL is reachable, unless {@code -Dpg.tests.required=true}.
+ * restart, new connections refused, and a hung server (see {@link PostgresFaults}). Skipped (before its context
+ * loads) when no PostgreSQL is reachable, unless {@code -Dpg.tests.required=true}.
  */
-@ActiveProfiles(resolver = PostgresProfiles.class)
+@ActiveProfiles({"plain", "pg"})
+@Requires(PostgresTestDatabase.Reachable.class)
 public class PlainFaultOnPostgresTests extends FaultTests {
 
     private static final PostgresFaults PG = new PostgresFaults();
@@ -28,10 +28,5 @@ public class PlainFaultOnPostgresTests extends FaultTests {
     @Override
     protected DatabaseFaults database() {
         return PG;
-    }
-
-    @BeforeMethod
-    public void requirePostgres() {
-        PostgresTestDatabase.require();
     }
 }

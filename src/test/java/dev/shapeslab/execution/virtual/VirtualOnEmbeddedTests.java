@@ -1,16 +1,11 @@
 package dev.shapeslab.execution.virtual;
 
+import dev.shapeslab.Requires;
 import dev.shapeslab.contract.CrudContractTests;
 import org.springframework.test.context.ActiveProfiles;
-import org.testng.annotations.BeforeMethod;
 
 /** The contract on variant virtual over the embedded H2 database. */
-@ActiveProfiles(resolver = VirtualProfiles.class)
-@VirtualBackend
+@ActiveProfiles("virtual")
+@Requires(VirtualThreads.class)
 public class VirtualOnEmbeddedTests extends CrudContractTests {
-
-    @BeforeMethod
-    public void requireVirtualThreads() {
-        VirtualProfiles.requireVirtualThreads();
-    }
 }

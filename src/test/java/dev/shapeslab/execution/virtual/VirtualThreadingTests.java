@@ -2,23 +2,18 @@ package dev.shapeslab.execution.virtual;
 
 import static org.testng.Assert.assertEquals;
 
+import dev.shapeslab.Requires;
 import dev.shapeslab.execution.ThreadRecording;
 import dev.shapeslab.execution.ThreadingTests;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpResponse;
 import org.springframework.test.context.ActiveProfiles;
-import org.testng.annotations.BeforeMethod;
 import org.testng.annotations.Test;
 
 /** A sleeping virtual thread unmounts: waiting requests hold no platform thread, whatever Tomcat's limit. */
-@ActiveProfiles(resolver = VirtualProfiles.class)
-@VirtualBackend("stub")
+@ActiveProfiles({"virtual", "stub"})
+@Requires(VirtualThreads.class)
 public class VirtualThreadingTests extends ThreadingTests {
-
-    @BeforeMethod
-    public void requireVirtualThreads() {
-        VirtualProfiles.requireVirtualThreads();
-    }
 
     @Override
     protected boolean waitingHoldsARequestThread() {

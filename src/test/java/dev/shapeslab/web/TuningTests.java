@@ -1,0 +1,106 @@
+package dev.shapeslab.web;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertTrue;
+
+import dev.shapeslab.execution.HttpTestSupport;
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.Backends;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.coyote.AbstractProtocol;
+import org.springframework.boot.bootstrap.DefaultBootstrapContext;
+import org.springframework.boot.context.config.ConfigDataEnvironmentPostProcessor;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.test.context.ActiveProfiles;
+import org.testng.annotations.DataProvider;
+import org.testng.annotations.Test;
+
+/**
+ * The admission limits and Tomcat's connection limits that application.properties sets per variant and backend
+ * (documents activated by profile), for every pairing: read as the app would read them, by binding its
+ * configuration for the pairing's profiles, without starting an app per pairing. What Tomcat makes of them is
+ * checked once, on a running app.
+ */
+@ActiveProfiles({"plain", "stub"})
+public class TuningTests extends HttpTestSupport {
+
+    /** Under Tomcat's default (8192) the excess of a blocking variant is refused by free request threads. */
+    private static final int TOMCAT_DEFAULT_MAX_CONNECTIONS = 8192;
+
+    /**
+     * variant, backend (null: the embedded database, no profile), max-in-flight, max-queue, max-connections.
+     * What holds a waiting request's place decides the limits: under async and virtual no thread, so heap and
+     * latency bound them; on a database a variant whose request holds its JDBC connection on its own thread
+     * admits twice the pool's connections and queues the crowd; elsewhere the blocking variants stay below
+     * Tomcat's 200 request threads.
+     */
+    @DataProvider
+    public Object[][] pairings() {
+        List<Object[]> rows = new ArrayList<>();
+        for (String backend : new String[] {null, Backends.H2, Backends.PG}) {
+            rows.add(new Object[] {Variants.PLAIN, backend, 20, 1980, 2020});
+            rows.add(new Object[] {Variants.RXJAVA, backend, 20, 1980, 2020});
+            rows.add(new Object[] {Variants.ASYNC, backend, 1000, 1000, 2020});
+            rows.add(new Object[] {Variants.VIRTUAL, backend, 20, 1980, 2020});
+        }
+        rows.add(new Object[] {Variants.PLAIN, Backends.STUB, 150, 300, TOMCAT_DEFAULT_MAX_CONNECTIONS});
+        rows.add(new Object[] {Variants.RXJAVA, Backends.STUB, 150, 300, TOMCAT_DEFAULT_MAX_CONNECTIONS});
+        rows.add(new Object[] {Variants.ASYNC, Backends.STUB, 1000, 1000, 2020});
+        rows.add(new Object[] {Variants.VIRTUAL, Backends.STUB, 1000, 100, 1120});
+        return rows.toArray(Object[][]::new);
+    }
+
+    @Test(dataProvider = "pairings")
+    public void admissionAndTomcatsConnectionsFollowTheVariantAndBackend(String variant, String backend,
+            int maxInFlight, int maxQueue, int maxConnections) {
+        Binder configuration = configuration(backend == null ? new String[] {variant} : new String[] {variant, backend});
+        AdmissionSettings admission = configuration.bindOrCreate("shapes.admission", AdmissionSettings.class);
+        TomcatServerProperties tomcat = configuration.bindOrCreate("server.tomcat", TomcatServerProperties.class);
+
+        assertEquals(admission.maxInFlight(), maxInFlight, "shapes.admission.max-in-flight");
+        assertEquals(admission.maxQueue(), maxQueue, "shapes.admission.max-queue");
+        assertEquals(admission.maxWait(), Duration.ofSeconds(2), "shapes.admission.max-wait");
+        assertEquals(admission.algorithm(), "fixed", "shapes.admission.algorithm");
+        assertEquals(tomcat.getMaxConnections(), maxConnections, "server.tomcat.max-connections");
+        assertTrue(tomcat.getMaxConnections() > admission.maxHeld(), "no connection left to answer 503 on");
+        assertEquals(tomcat.getAcceptCount(), 4096, "server.tomcat.accept-count");
+    }
+
+    /**
+     * Under overload every 503 closes its connection (Tomcat's rule) and the client connects again: Tomcat holds
+     * the connections the configuration gives it, and the kernel queues 4,096 more, where they cost the app
+     * nothing. Tomcat keeps a request processor for every request admission control may hold, admitted or
+     * waiting, so that none is rebuilt per request (Boot sets its own cache size first); and it keeps the buffers
+     * of closed connections for new ones, which by default it does only with more than 2 GB of heap.
+     */
+    @Test
+    public void tomcatHoldsTheConfiguredConnectionsAndKeepsAProcessorForEveryRequestAdmissionMayHold() {
+        AbstractProtocol<?> protocol = (AbstractProtocol<?>) ((TomcatWebServer)
+                ((WebServerApplicationContext) applicationContext).getWebServer())
+                .getTomcat().getConnector().getProtocolHandler();
+        AdmissionSettings admission = applicationContext.getBean(AdmissionSettings.class);
+
+        assertEquals(protocol.getMaxConnections(), TOMCAT_DEFAULT_MAX_CONNECTIONS, "server.tomcat.max-connections");
+        assertEquals(protocol.getAcceptCount(), 4096, "server.tomcat.accept-count");
+        assertEquals(protocol.getProcessorCache(), admission.maxInFlight() + admission.maxQueue(),
+                "request processors kept: one for every request admitted or waiting");
+        assertEquals(protocol.getProperty("socket.bufferPoolSize"),
+                Long.toString(Math.min(Runtime.getRuntime().maxMemory() / 32, Integer.MAX_VALUE)),
+                "bytes of closed connections' buffers kept for the next ones");
+    }
+
+    /** The application's configuration as it is read for these profiles (system properties included). */
+    private static Binder configuration(String... profiles) {
+        StandardEnvironment environment = new StandardEnvironment();
+        ConfigDataEnvironmentPostProcessor.applyTo(environment, new DefaultResourceLoader(),
+                new DefaultBootstrapContext(), profiles);
+        return Binder.get(environment);
+    }
+}
