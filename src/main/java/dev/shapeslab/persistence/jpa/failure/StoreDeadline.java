@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import java.lang.reflect.Field;

@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import java.sql.Connection;
 import java.sql.SQLException;

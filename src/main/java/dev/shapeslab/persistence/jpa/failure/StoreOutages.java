@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
@@ -17,6 +17,7 @@ import org.springframework.aop.support.ComposablePointcut;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.RootClassFilter;
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.EntityStore;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
@@ -115,7 +116,7 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor impleme
                 throw unavailable;
             }
         };
-        this.advisor = new DefaultPointcutAdvisor(new ComposablePointcut(new RootClassFilter(JpaEntityStore.class)),
+        this.advisor = new DefaultPointcutAdvisor(new ComposablePointcut(new RootClassFilter(EntityStore.class)),
                 translate);
         // Outside the transaction interceptor, which throws on begin and commit.
         setBeforeExistingAdvisors(true);

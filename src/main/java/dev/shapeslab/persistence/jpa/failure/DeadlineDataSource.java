@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.util.DriverDataSource;
