@@ -9,12 +9,18 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.function.BooleanSupplier;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;
+import org.springframework.core.env.Environment;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 /**
@@ -34,9 +40,9 @@ final class DeadlineDataSource extends DelegatingDataSource {
 
     private final OutagePolling outagePolling;
 
-    private DeadlineDataSource(DataSource driver, BooleanSupplier poolOpen) {
+    private DeadlineDataSource(DataSource driver, OutagePolling outagePolling) {
         super(driver);
-        this.outagePolling = new OutagePolling(poolOpen);
+        this.outagePolling = outagePolling;
     }
 
     @Override
@@ -75,25 +81,79 @@ final class DeadlineDataSource extends DelegatingDataSource {
         }
     }
 
-    /** Puts the wrapper under Boot's HikariDataSource before its pool starts (it starts on first use). */
+    /**
+     * Puts the wrapper under Boot's HikariDataSource before its pool starts (it starts on first use), and hands
+     * the pool and the driver their time bounds from {@link DatabaseTimeBounds}. A bound set in its old place
+     * (Hikari's own property, or the JDBC URL) stops the start: it would be overridden, or override, silently.
+     */
     @Configuration(proxyBeanMethods = false)
     @Profile("!" + Backends.STUB)
+    @EnableConfigurationProperties(DatabaseTimeBounds.class)
     static class Installer {
 
+        /** Settings that {@link DatabaseTimeBounds} now holds, by where they used to be set. */
+        static final Map<String, String> MOVED = Map.of(
+                "spring.datasource.hikari.connection-timeout", "connection-timeout",
+                "spring.datasource.hikari.validation-timeout", "validation-timeout");
+
+        /** Driver settings (in a URL or as a driver property) that {@link DatabaseTimeBounds} now holds. */
+        private static final Pattern BOUND_IN_URL =
+                Pattern.compile("(?i)[;?&](NETWORK_TIMEOUT|socketTimeout|connectTimeout)=");
+
         @Bean
-        static BeanPostProcessor deadlineDataSourceInstaller() {
+        static BeanPostProcessor deadlineDataSourceInstaller(Environment environment,
+                                                             ObjectProvider<DatabaseTimeBounds> bounds) {
             return new BeanPostProcessor() {
                 @Override
                 public Object postProcessAfterInitialization(Object bean, String beanName) {
                     if (bean instanceof HikariDataSource hikari && hikari.getDataSource() == null
                             && hikari.getJdbcUrl() != null) {
-                        hikari.setDataSource(new DeadlineDataSource(new DriverDataSource(hikari.getJdbcUrl(),
-                                hikari.getDriverClassName(), hikari.getDataSourceProperties(),
-                                hikari.getUsername(), hikari.getPassword()), () -> !hikari.isClosed()));
+                        install(hikari, bounds.getObject(), environment);
                     }
                     return bean;
                 }
             };
+        }
+
+        static void install(HikariDataSource hikari, DatabaseTimeBounds bounds, Environment environment) {
+            MOVED.forEach((old, now) -> {
+                if (environment.containsProperty(old)) {
+                    throw new IllegalStateException(old + " is set; set " + DatabaseTimeBounds.PREFIX + "." + now
+                            + " instead (it is applied to the pool from there)");
+                }
+            });
+            Matcher inUrl = BOUND_IN_URL.matcher(hikari.getJdbcUrl());
+            if (inUrl.find()) {
+                throw new IllegalStateException("the JDBC URL sets " + inUrl.group(1) + "; set "
+                        + DatabaseTimeBounds.PREFIX + ".socket-timeout or .connect-timeout instead");
+            }
+            hikari.setConnectionTimeout(bounds.connectionTimeout().toMillis());
+            hikari.setValidationTimeout(bounds.validationTimeout().toMillis());
+            driverProperties(hikari.getJdbcUrl(), bounds).forEach(hikari::addDataSourceProperty);
+            hikari.setDataSource(new DeadlineDataSource(new DriverDataSource(hikari.getJdbcUrl(),
+                    hikari.getDriverClassName(), hikari.getDataSourceProperties(), hikari.getUsername(),
+                    hikari.getPassword()), new OutagePolling(bounds.outagePoll(), bounds.outagePollLimit(),
+                    () -> !hikari.isClosed())));
+        }
+
+        /**
+         * The driver's own timeouts, as driver properties: H2's client over TCP takes {@code NETWORK_TIMEOUT}
+         * (ms; it ignores JDBC's {@code setNetworkTimeout}), PostgreSQL's {@code socketTimeout} and
+         * {@code connectTimeout} (whole seconds, rounded up). The embedded H2 database has no socket.
+         */
+        static Map<String, String> driverProperties(String url, DatabaseTimeBounds bounds) {
+            if (url.startsWith("jdbc:h2:tcp:") || url.startsWith("jdbc:h2:ssl:")) {
+                return Map.of("NETWORK_TIMEOUT", Long.toString(bounds.socketTimeout().toMillis()));
+            }
+            if (url.startsWith("jdbc:postgresql:")) {
+                return Map.of("socketTimeout", seconds(bounds.socketTimeout()),
+                        "connectTimeout", seconds(bounds.connectTimeout()));
+            }
+            return Map.of();
+        }
+
+        private static String seconds(Duration duration) {
+            return Long.toString((duration.toMillis() + 999) / 1000);
         }
     }
 }

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * and each socket or query timeout bounds one of them, so they add up (6 s on H2 and 12 s on PostgreSQL in
  * the freeze drill, against a 3 s socket timeout). A deadline counts from the start of the call whatever
  * the number of steps; the only other wait, for a free connection, is Hikari's {@code connection-timeout},
- * which start-up requires to be shorter.
+ * which start-up requires to be shorter ({@link DatabaseTimeBounds}).
  *
  * <p>How a connection is aborted depends on the driver, because JDBC's {@link Connection#abort} is not
  * honoured everywhere: PostgreSQL's closes the socket (a blocked read fails at once); H2's is a no-op, and
@@ -69,23 +69,6 @@ public final class StoreDeadline implements AutoCloseable {
         });
         // Almost every call ends before its deadline: cancelled entries must not pile up in the queue.
         timer.setRemoveOnCancelPolicy(true);
-    }
-
-    /**
-     * The deadline of {@code shapes.database.request-timeout}. Refuses to start when the wait for a free
-     * connection ({@code spring.datasource.hikari.connection-timeout}) is not shorter: that wait holds no
-     * connection, so it is the one step a deadline cannot abort, and it is bounded by Hikari alone.
-     */
-    static StoreDeadline of(Duration requestTimeout, Duration connectionTimeout) {
-        if (requestTimeout.isNegative() || requestTimeout.isZero()) {
-            throw new IllegalStateException("shapes.database.request-timeout must be positive, not " + requestTimeout);
-        }
-        if (connectionTimeout.compareTo(requestTimeout) >= 0) {
-            throw new IllegalStateException("spring.datasource.hikari.connection-timeout (" + connectionTimeout.toMillis()
-                    + " ms) must be shorter than shapes.database.request-timeout (" + requestTimeout.toMillis()
-                    + " ms), the bound on a whole store call");
-        }
-        return new StoreDeadline(requestTimeout);
     }
 
     public Duration bound() {

@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.function.LongSupplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.h2.api.ErrorCode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.aop.framework.autoproxy.AbstractBeanFactoryAwareAdvisingPostProcessor;
 import org.springframework.aop.support.ComposablePointcut;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
@@ -20,7 +22,6 @@ import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.EntityStore;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.TransactionTimedOutException;
@@ -46,6 +47,8 @@ import org.springframework.transaction.TransactionTimedOutException;
 @Component
 @Profile("!" + Backends.STUB)
 class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(StoreOutages.class);
 
     static final String BROKEN = "database connection broken";
     static final String NO_ANSWER = "database did not answer in time";
@@ -78,10 +81,9 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor impleme
     }
 
     @Autowired
-    StoreOutages(@Value("${shapes.database.fail-fast:250ms}") Duration failFast,
-                 @Value("${shapes.database.request-timeout:3s}") Duration requestTimeout,
-                 @Value("${spring.datasource.hikari.connection-timeout:30000}") long connectionTimeoutMillis) {
-        this(failFast, System::nanoTime, StoreDeadline.of(requestTimeout, Duration.ofMillis(connectionTimeoutMillis)));
+    StoreOutages(DatabaseTimeBounds bounds) {
+        this(bounds.failFast(), System::nanoTime, new StoreDeadline(bounds.requestTimeout()));
+        log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describe());
     }
 
     StoreOutages(Duration failFast, LongSupplier nanoClock) {
