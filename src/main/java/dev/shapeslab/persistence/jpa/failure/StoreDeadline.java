@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import org.aopalliance.intercept.MethodInvocation;
 import org.h2.engine.SessionRemote;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.value.Transfer;
@@ -22,7 +21,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one bound on the time a store call may spend on the database ({@code shapes.database.request-timeout}):
+ * The one bound on the time a store call may spend on the database ({@code shapes.database.request-timeout}),
+ * the innermost step of the {@link StoreCallChain}, right around the store's transaction:
  * when it passes, the connection the call is using is aborted, which ends whatever the calling thread is
  * blocked in (a pool check, a statement, a commit, a rollback) and makes every later use of that connection
  * fail at once.
@@ -76,30 +76,30 @@ public final class StoreDeadline implements AutoCloseable {
     }
 
     /**
-     * Runs {@code invocation} (a store call) within the deadline. A nested store call runs within the outer
+     * Runs {@code call} (the rest of a store call: its transaction and the store) within the deadline. A nested store call runs within the outer
      * one's. <b>Errors:</b> what the call throws; if its connection was aborted at the deadline, a
      * {@link DeadlinePassed} with the driver's failure as cause, except for a commit that may have landed
      * ({@link StoreOutcomeUnknownException} stays what it is: a deadline does not make it a refusal).
      */
-    Object bound(MethodInvocation invocation) throws Throwable {
+    Object bound(StoreCall call) throws Throwable {
         if (timer == null || CURRENT.get() != null) {
-            return invocation.proceed();
+            return call.proceed();
         }
-        Call call = new Call();
-        CURRENT.set(call);
-        ScheduledFuture<?> expiry = timer.schedule(call::expire, nanos, TimeUnit.NANOSECONDS);
+        Call current = new Call();
+        CURRENT.set(current);
+        ScheduledFuture<?> expiry = timer.schedule(current::expire, nanos, TimeUnit.NANOSECONDS);
         try {
-            return invocation.proceed();
+            return call.proceed();
         } catch (StoreOutcomeUnknownException unknown) {
             throw unknown;
         } catch (RuntimeException failure) {
-            if (call.expired()) {
+            if (current.expired()) {
                 throw new DeadlinePassed(bound(), failure);
             }
             throw failure;
         } finally {
             expiry.cancel(false);
-            call.finish();
+            current.finish();
             CURRENT.remove();
         }
     }

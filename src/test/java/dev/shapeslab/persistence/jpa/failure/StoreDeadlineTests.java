@@ -57,7 +57,7 @@ public class StoreDeadlineTests {
     @SuppressWarnings("unchecked")
     private static Callable<String> bounded(StoreDeadline deadline, Callable<String> work) {
         ProxyFactory factory = new ProxyFactory(work);
-        factory.addAdvice((MethodInterceptor) deadline::bound);
+        factory.addAdvice((MethodInterceptor) invocation -> deadline.bound(invocation::proceed));
         return (Callable<String>) factory.getProxy();
     }
 

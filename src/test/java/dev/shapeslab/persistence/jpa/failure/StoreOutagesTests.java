@@ -31,9 +31,12 @@ public class StoreOutagesTests {
     private final AtomicLong now = new AtomicLong(1_000_000);
     private final AtomicInteger calls = new AtomicInteger();
 
-    /** A store call through the advice that fails with what {@code failure} supplies (or succeeds: null). */
+    /**
+     * A store call through the chain's steps (no deadline) that fails with what {@code failure} supplies (or
+     * succeeds: null).
+     */
     @SuppressWarnings("unchecked")
-    private Callable<String> store(StoreOutages outages, Supplier<RuntimeException> failure) {
+    private Callable<String> store(OutageBreaker breaker, Supplier<RuntimeException> failure) {
         ProxyFactory factory = new ProxyFactory((Callable<String>) () -> {
             calls.incrementAndGet();
             RuntimeException thrown = failure.get();
@@ -42,7 +45,7 @@ public class StoreOutagesTests {
             }
             return "stored";
         });
-        factory.addAdvice(outages.advice());
+        factory.addAdvice(StoreCallChain.steps(breaker, StoreDeadline.NONE));
         return (Callable<String>) factory.getProxy();
     }
 
@@ -52,9 +55,9 @@ public class StoreOutagesTests {
 
     @Test
     public void aBrokenConnectionIsAnOutageAndTheNextCallsFailFastUntilTheWindowEnds() throws Exception {
-        StoreOutages outages = new StoreOutages(Duration.ofMillis(250), now::get);
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
         AtomicInteger failures = new AtomicInteger(1);
-        Callable<String> store = store(outages, () -> failures.getAndDecrement() > 0 ? wrapped(
+        Callable<String> store = store(breaker, () -> failures.getAndDecrement() > 0 ? wrapped(
                 new JdbcSQLNonTransientConnectionException("Connection is broken", null, "90067", 90067, null, null))
                 : null);
 
@@ -70,9 +73,9 @@ public class StoreOutagesTests {
 
     @Test
     public void aPoolThatIsMerelyBusyIsAnOutageButNoReasonToFailFast() throws Exception {
-        StoreOutages outages = new StoreOutages(Duration.ofMillis(250), now::get);
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
         AtomicInteger failures = new AtomicInteger(1);
-        Callable<String> store = store(outages, () -> failures.getAndDecrement() > 0
+        Callable<String> store = store(breaker, () -> failures.getAndDecrement() > 0
                 ? wrapped(new SQLTransientConnectionException("request timed out after 500ms")) : null);
 
         assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(),
@@ -82,17 +85,17 @@ public class StoreOutagesTests {
 
     @Test
     public void aConnectionHikariClosedAsBrokenIsAnOutage() {
-        StoreOutages outages = new StoreOutages(Duration.ZERO, now::get);
-        Callable<String> store = store(outages, () -> wrapped(new SQLException("Connection is closed")));
+        OutageBreaker breaker = new OutageBreaker(Duration.ZERO, now::get);
+        Callable<String> store = store(breaker, () -> wrapped(new SQLException("Connection is closed")));
 
         assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
     }
 
     @Test
     public void anyOtherFailurePassesUnchanged() {
-        StoreOutages outages = new StoreOutages(Duration.ofMillis(250), now::get);
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
         IllegalArgumentException bug = new IllegalArgumentException("a bug");
-        Callable<String> store = store(outages, () -> bug);
+        Callable<String> store = store(breaker, () -> bug);
 
         assertSame(expectThrows(IllegalArgumentException.class, store::call), bug);
     }
