@@ -57,8 +57,8 @@ public record DatabaseTimeBounds(
                 "the wait for a connection holds none the deadline could abort, so it must end first");
         shorter("validation-timeout", validationTimeout, "connection-timeout", connectionTimeout,
                 "the check of an idle connection runs within the wait for one");
-        if (failFast == null || failFast.isNegative()) {
-            throw invalid("fail-fast", failFast, "must be zero (off) or positive");
+        if (failFast == null || failFast.isNegative() || !failFast.isZero() && failFast.toMillis() < 1) {
+            throw invalid("fail-fast", failFast, "must be zero (off) or at least 1 ms");
         }
         atLeast("socket-timeout", socketTimeout, Duration.ofSeconds(1), "PostgreSQL's driver counts it in whole seconds");
         atLeast("connect-timeout", connectTimeout, Duration.ofSeconds(1), "PostgreSQL's driver counts it in whole seconds");

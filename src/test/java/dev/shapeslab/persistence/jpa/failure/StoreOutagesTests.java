@@ -6,7 +6,9 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.assertSame;
 import static org.testng.Assert.expectThrows;
 
+import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
@@ -19,6 +21,7 @@ import java.util.function.Supplier;
 import org.h2.jdbc.JdbcSQLNonTransientConnectionException;
 import org.hibernate.exception.JDBCConnectionException;
 import org.springframework.aop.framework.ProxyFactory;
+import org.testng.annotations.BeforeMethod;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
@@ -30,6 +33,11 @@ public class StoreOutagesTests {
 
     private final AtomicLong now = new AtomicLong(1_000_000);
     private final AtomicInteger calls = new AtomicInteger();
+
+    @BeforeMethod
+    public void noCallsYet() {
+        calls.set(0);
+    }
 
     /**
      * A store call through the chain's steps (no deadline) that fails with what {@code failure} supplies (or
@@ -69,6 +77,46 @@ public class StoreOutagesTests {
         now.addAndGet(Duration.ofMillis(2).toNanos());
         assertEquals(store.call(), "stored");
         assertEquals(calls.get(), 2);
+    }
+
+    /** After the window every call tries the database, not one probe while the others are turned away. */
+    @Test
+    public void afterTheWindowACallTriesWhileAnotherIsStillTrying() throws Throwable {
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
+        expectThrows(StoreUnavailableException.class, () -> breaker.guard(() -> {
+            throw new StoreUnavailableException(StoreOutages.BROKEN, new SQLException("broken", "08006"));
+        }));
+        assertEquals(breaker.state(), CircuitBreaker.State.OPEN);
+
+        now.addAndGet(Duration.ofMillis(251).toNanos());
+        assertEquals(breaker.guard(() -> breaker.guard(() -> "the second call, while the first is under way")),
+                "the second call, while the first is under way");
+        assertEquals(breaker.state(), CircuitBreaker.State.CLOSED);
+    }
+
+    @Test
+    public void anOutageAfterTheWindowStartsAnotherAtOnce() {
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
+        Callable<String> store = store(breaker, () -> wrapped(
+                new JdbcSQLNonTransientConnectionException("Connection is broken", null, "90067", 90067, null, null)));
+        expectThrows(StoreUnavailableException.class, store::call);
+        now.addAndGet(Duration.ofMillis(251).toNanos());
+        expectThrows(StoreUnavailableException.class, store::call);
+        assertEquals(calls.get(), 2);
+
+        now.addAndGet(Duration.ofMillis(1).toNanos());
+        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
+        assertEquals(calls.get(), 2, "a call inside the second window reached the database");
+    }
+
+    @Test
+    public void aCommitCutOffIsAnOutageToo() {
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
+        StoreOutcomeUnknownException unknown = new StoreOutcomeUnknownException(new SQLException("broken", "08006"));
+        Callable<String> store = store(breaker, () -> unknown);
+        assertSame(expectThrows(StoreOutcomeUnknownException.class, store::call), unknown);
+        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
+        assertEquals(calls.get(), 1);
     }
 
     @Test
