@@ -10,7 +10,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * naming it, instead of leaving a promise quietly broken.
  *
  * <p>Who applies which: {@code request-timeout} is the {@link StoreDeadline}; {@code fail-fast} the
- * {@link StoreOutages} breaker; {@code connection-timeout} and {@code validation-timeout} are handed to
+ * {@link OutageBreaker}; {@code connection-timeout} and {@code validation-timeout} are handed to
  * HikariCP, {@code socket-timeout} and {@code connect-timeout} to the JDBC driver, and {@code outage-poll} and
  * {@code outage-poll-limit} to {@link OutagePolling}, all by {@link DeadlineDataSource.Installer}, which
  * refuses the old places of these settings (Hikari's own properties, the URL) so that each is set once.

@@ -213,7 +213,8 @@ public final class StoreDeadline implements AutoCloseable {
     /**
      * The sockets of a remote H2 session. H2 exposes no way to interrupt a session blocked on its socket
      * (abort does nothing, close waits for the blocked reader), so the private list of its transfers is read
-     * here; a copy, since it is read without the session's lock. The H2 fault tests fail if a new H2 moves it.
+     * here; a copy, since it is read without the session's lock. H2's NETWORK_TIMEOUT alone did not keep the
+     * bound (the package-info says what failed without this). The H2 fault tests fail if a new H2 moves it.
      */
     private static final class H2Transfers {
 
