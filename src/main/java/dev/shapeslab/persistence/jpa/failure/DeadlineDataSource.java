@@ -32,9 +32,10 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
  * (H2 ignores the network timeout Hikari sets for it). Below the pool, that check is abortable too.
  *
  * <p>Statements are not wrapped: every statement comes from a connection call ({@code prepareStatement}),
- * which has tied the connection to the store call already. Hikari builds the driver's data source exactly as
- * it would itself ({@link DriverDataSource}, from the same URL, properties and credentials), so the
- * connections are the same; the URL stays set for what reports it (start-up log, info).
+ * which has tied the connection to the store call already. The driver's data source is built exactly as Hikari
+ * would build it itself ({@link DriverDataSource}, from the same URL, properties and credentials), the driver's
+ * timeouts from {@link DatabaseTimeBounds} added to the properties; the URL stays set for what reports it
+ * (start-up log, info).
  */
 final class DeadlineDataSource extends DelegatingDataSource {
 

@@ -39,6 +39,8 @@ final class OutageBreaker {
      */
     static final int TRIAL_CALLS = 1000;
 
+    private static final Duration NEVER_SLOW = Duration.ofDays(365);
+
     private final CircuitBreaker breaker;
     private volatile StoreUnavailableException lastOutage;
 
@@ -53,6 +55,8 @@ final class OutageBreaker {
                 .waitDurationInOpenState(failFast)
                 .permittedNumberOfCallsInHalfOpenState(TRIAL_CALLS)
                 .recordException(OutageBreaker::isOutage)
+                // Only outages open it: no call counts as slow (the deadline bounds them, at a setting's length).
+                .slowCallDurationThreshold(NEVER_SLOW)
                 .clock(new NanoClock(nanoClock))
                 .writableStackTraceEnabled(false)
                 .build());
@@ -69,7 +73,8 @@ final class OutageBreaker {
         }
         if (!breaker.tryAcquirePermission()) {
             StoreUnavailableException known = lastOutage;
-            throw new StoreUnavailableException(known.kind(), known.getCause());
+            throw known == null ? new StoreUnavailableException(StoreOutages.BROKEN, null)
+                    : new StoreUnavailableException(known.kind(), known.getCause());
         }
         long start = breaker.getCurrentTimestamp();
         try {
