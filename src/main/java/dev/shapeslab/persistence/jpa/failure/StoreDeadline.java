@@ -1,10 +1,7 @@
 package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
-import java.lang.reflect.Field;
-import java.net.Socket;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,11 +11,6 @@ import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import org.h2.engine.SessionRemote;
-import org.h2.jdbc.JdbcConnection;
-import org.h2.value.Transfer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The one bound on the time a store call may spend on the database ({@code shapes.database.request-timeout}),
@@ -34,10 +26,9 @@ import org.slf4j.LoggerFactory;
  * the number of steps; the only other wait, for a free connection, is Hikari's {@code connection-timeout},
  * which start-up requires to be shorter ({@link DatabaseTimeBounds}).
  *
- * <p>How a connection is aborted depends on the driver, because JDBC's {@link Connection#abort} is not
- * honoured everywhere: PostgreSQL's closes the socket (a blocked read fails at once); H2's is a no-op, and
- * H2's {@code close()} waits for the lock the blocked reader holds, so for a remote H2 session the socket of
- * its transfer is closed directly, and an embedded session has its current statement cancelled.
+ * <p>How a connection is aborted depends on the driver ({@link ConnectionAborts}): PostgreSQL's
+ * {@code Connection.abort} closes the socket; a remote H2 session has its socket closed directly; an embedded
+ * one has its current statement cancelled.
  *
  * <p>Which connection: every physical connection is handed out through {@link #track(Connection)} (see
  * {@link DeadlineDataSource}), which ties it to the store call of the thread that uses it, Hikari's check in
@@ -45,8 +36,6 @@ import org.slf4j.LoggerFactory;
  * touches: it is aborted on the spot.
  */
 public final class StoreDeadline implements AutoCloseable {
-
-    private static final Logger log = LoggerFactory.getLogger(StoreDeadline.class);
 
     /** No deadline: for unit tests of the translation around it. */
     static final StoreDeadline NONE = new StoreDeadline(Duration.ZERO);
@@ -152,7 +141,7 @@ public final class StoreDeadline implements AutoCloseable {
             connections.add(connection);
             OWNERS.put(connection, this);
             if (expired) {
-                abort(connection);
+                ConnectionAborts.abort(connection);
             }
         }
 
@@ -164,7 +153,7 @@ public final class StoreDeadline implements AutoCloseable {
             expired = true;
             for (Connection connection : connections) {
                 if (OWNERS.get(connection) == this) {
-                    abort(connection);
+                    ConnectionAborts.abort(connection);
                 }
             }
         }
@@ -177,67 +166,6 @@ public final class StoreDeadline implements AutoCloseable {
             finished = true;
             connections.forEach(connection -> OWNERS.remove(connection, this));
             connections.clear();
-        }
-
-        static void abort(Connection connection) {
-            try {
-                if (connection instanceof JdbcConnection h2) {
-                    abortH2(h2);
-                } else {
-                    // PostgreSQL: closes the socket on the given executor; closing is quick, so it runs here.
-                    connection.abort(Runnable::run);
-                }
-            } catch (SQLException | RuntimeException failed) {
-                log.warn("Could not abort a database connection past its deadline: {}", failed.toString());
-            }
-        }
-
-        private static void abortH2(JdbcConnection connection) {
-            if (connection.getSession() instanceof SessionRemote remote) {
-                for (Transfer transfer : H2Transfers.of(remote)) {
-                    Socket socket = transfer.getSocket();
-                    if (socket != null) {
-                        try {
-                            socket.close();
-                        } catch (java.io.IOException ignored) {
-                            // already closed
-                        }
-                    }
-                }
-            } else {
-                connection.getSession().cancel(); // embedded: the running statement stops with "canceled"
-            }
-        }
-    }
-
-    /**
-     * The sockets of a remote H2 session. H2 exposes no way to interrupt a session blocked on its socket
-     * (abort does nothing, close waits for the blocked reader), so the private list of its transfers is read
-     * here; a copy, since it is read without the session's lock. H2's NETWORK_TIMEOUT alone did not keep the
-     * bound (the package-info says what failed without this). The H2 fault tests fail if a new H2 moves it.
-     */
-    private static final class H2Transfers {
-
-        private static final Field TRANSFERS;
-
-        static {
-            try {
-                TRANSFERS = SessionRemote.class.getDeclaredField("transferList");
-                TRANSFERS.setAccessible(true);
-            } catch (NoSuchFieldException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
-
-        @SuppressWarnings("unchecked")
-        static List<Transfer> of(SessionRemote session) {
-            try {
-                Object transfers = TRANSFERS.get(session);
-                return transfers == null ? List.of() : new ArrayList<>((List<Transfer>) transfers);
-            } catch (IllegalAccessException | RuntimeException e) {
-                log.warn("Could not reach the sockets of an H2 session: {}", e.toString());
-                return List.of();
-            }
         }
     }
 }

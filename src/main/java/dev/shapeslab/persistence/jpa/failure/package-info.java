@@ -12,7 +12,8 @@
  *                  ├─ StoreOutages    a failure that says the database could not answer
  *                  │                  ─────────────────────→ StoreUnavailableException(kind) (503)
  *                  └─ StoreDeadline   starts the call's timer; the thread's Call (a ThreadLocal) collects
- *                                     the connections it touches; at request-timeout they are aborted
+ *                                     the connections it touches; at request-timeout the ones it still
+ *                                     owns are aborted (ConnectionAborts, per driver)
  *  StoreCallRecording                 the JFR StoreCall event (dev.shapeslab.persistence)
  *  transaction (Spring)  JpaTransactions.ClosedConnectionTolerant: writes flushed before the commit; a commit
  *                        cut off ─────────────────→ StoreOutcomeUnknownException (500, no Retry-After)
@@ -82,7 +83,8 @@
  * <h2>Why the deadline reaches into H2</h2>
  * H2's client offers no way to end a read blocked on a hung server: {@code abort} does nothing, {@code close}
  * waits for the lock the blocked reader holds, and a cancel goes to the same hung server. So the deadline closes
- * the socket of a remote H2 session itself, reading the session's private list of transfers by reflection.
+ * the socket of a remote H2 session itself ({@link dev.shapeslab.persistence.jpa.failure.ConnectionAborts}),
+ * reading the session's private list of transfers by reflection.
  * H2's own {@code NETWORK_TIMEOUT} alone does not keep the promise: with the reflection removed (a remote
  * session only cancelled), the H2 fault tests, whose socket timeout is far longer than the request bound,
  * failed: a create and a read on the hung database were not answered before the test client gave up, because

@@ -24,7 +24,7 @@ public class EmbeddedDeadlineTests {
     @Test
     public void aDeadlineThatFindsTheSessionIdleLeavesItsNextStatementAlone() throws SQLException {
         try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:idle-deadline", "sa", "")) {
-            StoreDeadline.Call.abort(connection);
+            ConnectionAborts.abort(connection);
 
             assertEquals(selectOne(connection), 1, "the next statement was cancelled");
         }
@@ -44,7 +44,7 @@ public class EmbeddedDeadlineTests {
             });
             await().atMost(Duration.ofSeconds(30)).until(() -> session.getCurrentCommand() != null);
 
-            StoreDeadline.Call.abort(connection);
+            ConnectionAborts.abort(connection);
 
             Throwable failure = running.get();
             assertTrue(failure instanceof SQLException cancelled && "57014".equals(cancelled.getSQLState()),
