@@ -5,15 +5,23 @@ import org.springframework.aop.framework.autoproxy.AbstractBeanFactoryAwareAdvis
 import org.springframework.aop.support.ComposablePointcut;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.RootClassFilter;
+import org.springframework.core.Ordered;
 import org.springframework.stereotype.Component;
 
 /**
  * Records a {@link StoreCallEvent} around every call of every {@link EntityStore} (outside its transaction,
  * so a call's duration includes begin and commit). Costs next to nothing while no recording asks for the
  * event.
+ *
+ * <p>Right outside the store's transaction: it is applied after Spring's transaction proxy and before a
+ * backend's own advice ({@link #ORDER}), each in front of the advisors already there, so a recorded call is the
+ * store's work as it reached the database; a JPA call that the failure layer turned away at once is not one.
  */
 @Component
-class StoreCallRecording extends AbstractBeanFactoryAwareAdvisingPostProcessor {
+public class StoreCallRecording extends AbstractBeanFactoryAwareAdvisingPostProcessor {
+
+    /** Just before the last: a backend's advice applied after it wraps it (the JPA failure layer's chain). */
+    public static final int ORDER = Ordered.LOWEST_PRECEDENCE - 1;
 
     StoreCallRecording() {
         MethodInterceptor record = invocation -> {
@@ -40,5 +48,6 @@ class StoreCallRecording extends AbstractBeanFactoryAwareAdvisingPostProcessor {
         };
         this.advisor = new DefaultPointcutAdvisor(new ComposablePointcut(new RootClassFilter(EntityStore.class)), record);
         setBeforeExistingAdvisors(true);
+        setOrder(ORDER);
     }
 }

@@ -52,8 +52,7 @@ import org.testng.annotations.Test;
         "shapes.admission.max-queue=1", "shapes.admission.max-wait=" + FaultTests.MAX_WAIT_MILLIS + "ms",
         "shapes.database.fail-fast=0ms",
         "shapes.database.request-timeout=" + FaultTests.REQUEST_BOUND_SECONDS + "s",
-        "shapes.h2.options=;WRITE_DELAY=0;NETWORK_TIMEOUT=" + FaultTests.SOCKET_TIMEOUT_SECONDS + "000",
-        "shapes.pg.options=socketTimeout=" + FaultTests.SOCKET_TIMEOUT_SECONDS + "&connectTimeout=2"})
+        "shapes.database.socket-timeout=" + FaultTests.SOCKET_TIMEOUT_SECONDS + "s"})
 public abstract class FaultTests extends HttpTestSupport {
 
     static final int MAX_IN_FLIGHT = 2;

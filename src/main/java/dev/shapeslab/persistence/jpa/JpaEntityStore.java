@@ -2,6 +2,7 @@ package dev.shapeslab.persistence.jpa;
 
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.persistence.jpa.failure.JpaTransactions;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.sql.PreparedStatement;

@@ -1,5 +1,6 @@
 package dev.shapeslab.persistence.jpa;
 
+import dev.shapeslab.persistence.jpa.failure.JpaTransactions;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;

@@ -5,6 +5,7 @@ import static org.testng.Assert.assertSame;
 import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.persistence.jpa.failure.JpaTransactions;
 import java.lang.reflect.Method;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Autowired;

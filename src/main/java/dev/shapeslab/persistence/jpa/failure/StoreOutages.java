@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
@@ -6,45 +6,25 @@ import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.LongSupplier;
-import org.aopalliance.intercept.MethodInterceptor;
 import org.h2.api.ErrorCode;
-import org.springframework.aop.framework.autoproxy.AbstractBeanFactoryAwareAdvisingPostProcessor;
-import org.springframework.aop.support.ComposablePointcut;
-import org.springframework.aop.support.DefaultPointcutAdvisor;
-import org.springframework.aop.support.RootClassFilter;
-import dev.shapeslab.persistence.Backends;
-import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.context.annotation.Profile;
-import org.springframework.stereotype.Component;
 import org.springframework.transaction.TransactionTimedOutException;
 
 /**
  * Turns a store call that failed because the database could not answer (down, unreachable, hung, or slower
- * than the bounds set on the pool, the socket and the transaction) into a {@link StoreUnavailableException},
+ * than the bounds set on the pool, the socket and the deadline) into a {@link StoreUnavailableException},
  * which the web layer answers 503 with {@code Retry-After}. Any other failure passes unchanged: a bug stays
- * a 500.
+ * a 500. A commit that may have landed stays a {@link StoreOutcomeUnknownException} (500, no
+ * {@code Retry-After}).
  *
- * <p>Every call runs within the {@link StoreDeadline} ({@code shapes.database.request-timeout}): past it, its
- * connection is aborted and the call fails as "did not answer in time".
- *
- * <p>Once a call has found the database unreachable (connection refused or broken, or no answer in time),
- * the calls of the next {@code shapes.database.fail-fast} (250 ms) fail at once the same way instead of
- * each waiting for a connection that cannot come: with a queue of requests in front of a few threads
- * (the async variant's pool) those waits added up to seconds. The first calls after it try again.
- *
- * <p>The advice wraps the JPA stores outside their transaction, so a failed begin or commit is seen too.
- * Whatever the exception a caller sees, the transaction was rolled back or never began; the one case
- * that cannot be known is a commit whose answer was lost with the connection (docs/faults.md).
+ * <p>Its place in the {@link StoreCallChain}: outside the {@link StoreDeadline} (whose
+ * {@link StoreDeadline.DeadlinePassed} it names "did not answer in time") and the transaction, so a failed begin
+ * or commit is seen too; inside the {@link OutageBreaker}, which reads the kinds it names. Whatever the
+ * exception a caller sees, the transaction was rolled back or never began; the one case that cannot be known
+ * is a commit whose answer was lost with the connection (docs/faults.md).
  */
-@Component
-@Profile("!" + Backends.STUB)
-class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor implements DisposableBean {
+final class StoreOutages {
 
     static final String BROKEN = "database connection broken";
     static final String NO_ANSWER = "database did not answer in time";
@@ -66,64 +46,29 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor impleme
     /** PostgreSQL's lock_not_available: a lock wait passed lock_timeout. */
     static final String POSTGRES_LOCK_NOT_AVAILABLE = "55P03";
 
-    private static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
+    /** The kinds that say the database cannot be reached now, as opposed to a busy pool or a slow statement. */
+    static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
 
-    private final long failFastNanos;
-    private final StoreDeadline deadline;
-    private volatile Unreachable unreachable = new Unreachable(0, null);
-
-    /** The database was found unreachable; calls fail fast until {@code until} (System.nanoTime()). */
-    private record Unreachable(long until, StoreUnavailableException failure) {
+    private StoreOutages() {
     }
 
-    @Autowired
-    StoreOutages(@Value("${shapes.database.fail-fast:250ms}") Duration failFast,
-                 @Value("${shapes.database.request-timeout:3s}") Duration requestTimeout,
-                 @Value("${spring.datasource.hikari.connection-timeout:30000}") long connectionTimeoutMillis) {
-        this(failFast, System::nanoTime, StoreDeadline.of(requestTimeout, Duration.ofMillis(connectionTimeoutMillis)));
-    }
-
-    StoreOutages(Duration failFast, LongSupplier nanoClock) {
-        this(failFast, nanoClock, StoreDeadline.NONE);
-    }
-
-    StoreOutages(Duration failFast, LongSupplier nanoClock, StoreDeadline deadline) {
-        this.failFastNanos = failFast.toNanos();
-        this.deadline = deadline;
-        MethodInterceptor translate = invocation -> {
-            Unreachable known = unreachable;
-            if (known.failure() != null && nanoClock.getAsLong() - known.until() < 0) {
-                throw new StoreUnavailableException(known.failure().kind(), known.failure().getCause());
+    /**
+     * Runs {@code call} and names its failure if the database could not answer. <b>Errors:</b> a
+     * {@link StoreUnavailableException} with the kind of outage and the failure as cause; a
+     * {@link StoreOutcomeUnknownException} or any failure that is not an outage, unchanged.
+     */
+    static Object translate(StoreCall call) throws Throwable {
+        try {
+            return call.proceed();
+        } catch (StoreOutcomeUnknownException | StoreUnavailableException known) {
+            throw known;
+        } catch (RuntimeException failure) {
+            Optional<String> kind = kindOf(failure);
+            if (kind.isEmpty()) {
+                throw failure;
             }
-            try {
-                return deadline.bound(invocation);
-            } catch (StoreOutcomeUnknownException unknown) {
-                if (failFastNanos > 0) {
-                    unreachable = new Unreachable(nanoClock.getAsLong() + failFastNanos,
-                            new StoreUnavailableException(BROKEN, unknown.getCause()));
-                }
-                throw unknown;
-            } catch (RuntimeException failure) {
-                Optional<String> kind = kindOf(failure);
-                if (kind.isEmpty()) {
-                    throw failure;
-                }
-                StoreUnavailableException unavailable = new StoreUnavailableException(kind.get(), failure);
-                if (UNREACHABLE.contains(kind.get()) && failFastNanos > 0) {
-                    unreachable = new Unreachable(nanoClock.getAsLong() + failFastNanos, unavailable);
-                }
-                throw unavailable;
-            }
-        };
-        this.advisor = new DefaultPointcutAdvisor(new ComposablePointcut(new RootClassFilter(JpaEntityStore.class)),
-                translate);
-        // Outside the transaction interceptor, which throws on begin and commit.
-        setBeforeExistingAdvisors(true);
-    }
-
-    @Override
-    public void destroy() {
-        deadline.close();
+            throw new StoreUnavailableException(kind.get(), failure);
+        }
     }
 
     /**
@@ -142,11 +87,6 @@ class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor impleme
             }
         }
         return kindOf(failure).filter(kind -> kind.equals(BROKEN) || kind.equals(NO_ANSWER)).isPresent();
-    }
-
-    /** The advice, for tests. */
-    MethodInterceptor advice() {
-        return (MethodInterceptor) ((DefaultPointcutAdvisor) advisor).getAdvice();
     }
 
     /** Whether {@code failure} says the database cannot be reached: refused, broken, no answer, starting up. */

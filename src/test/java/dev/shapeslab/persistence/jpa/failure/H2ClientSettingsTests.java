@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;

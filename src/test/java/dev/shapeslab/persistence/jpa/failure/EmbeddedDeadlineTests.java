@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
+import org.springframework.mock.env.MockEnvironment;
 import org.testng.annotations.Test;
 
 /**
@@ -56,11 +57,11 @@ public class EmbeddedDeadlineTests {
             pool.setJdbcUrl("jdbc:h2:mem:handover");
             pool.setUsername("sa");
             pool.setMaximumPoolSize(1);
-            DeadlineDataSource.Installer.deadlineDataSourceInstaller().postProcessAfterInitialization(pool, "dataSource");
+            DeadlineDataSource.Installer.install(pool, DatabaseTimeBounds.defaults(), new MockEnvironment());
 
             try (Connection connection = pool.getConnection()) {
                 countRows(connection, ROWS - 1); // not the next borrower's query, whose result H2 would reuse
-                StoreDeadline.Call.abort(connection.unwrap(JdbcConnection.class));
+                ConnectionAborts.abort(connection.unwrap(JdbcConnection.class));
             }
 
             try (Connection connection = pool.getConnection()) {
@@ -73,7 +74,7 @@ public class EmbeddedDeadlineTests {
     @Test
     public void anIdleCancelLeftInPlaceEndsTheNextStatementThatReadsRows() throws SQLException {
         try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:idle-cancel", "sa", "")) {
-            StoreDeadline.Call.abort(connection);
+            ConnectionAborts.abort(connection);
 
             SQLException cancelled = expectThrows(SQLException.class, () -> countRows(connection));
             assertEquals(cancelled.getSQLState(), "57014");
@@ -94,7 +95,7 @@ public class EmbeddedDeadlineTests {
             });
             await().atMost(Duration.ofSeconds(30)).until(() -> session.getCurrentCommand() != null);
 
-            StoreDeadline.Call.abort(connection);
+            ConnectionAborts.abort(connection);
 
             Throwable failure = running.get();
             assertTrue(failure instanceof SQLException cancelled && "57014".equals(cancelled.getSQLState()),

@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
@@ -6,7 +6,9 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.assertSame;
 import static org.testng.Assert.expectThrows;
 
+import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
@@ -19,6 +21,7 @@ import java.util.function.Supplier;
 import org.h2.jdbc.JdbcSQLNonTransientConnectionException;
 import org.hibernate.exception.JDBCConnectionException;
 import org.springframework.aop.framework.ProxyFactory;
+import org.testng.annotations.BeforeMethod;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
@@ -31,9 +34,17 @@ public class StoreOutagesTests {
     private final AtomicLong now = new AtomicLong(1_000_000);
     private final AtomicInteger calls = new AtomicInteger();
 
-    /** A store call through the advice that fails with what {@code failure} supplies (or succeeds: null). */
+    @BeforeMethod
+    public void noCallsYet() {
+        calls.set(0);
+    }
+
+    /**
+     * A store call through the chain's steps (no deadline) that fails with what {@code failure} supplies (or
+     * succeeds: null).
+     */
     @SuppressWarnings("unchecked")
-    private Callable<String> store(StoreOutages outages, Supplier<RuntimeException> failure) {
+    private Callable<String> store(OutageBreaker breaker, Supplier<RuntimeException> failure) {
         ProxyFactory factory = new ProxyFactory((Callable<String>) () -> {
             calls.incrementAndGet();
             RuntimeException thrown = failure.get();
@@ -42,7 +53,7 @@ public class StoreOutagesTests {
             }
             return "stored";
         });
-        factory.addAdvice(outages.advice());
+        factory.addAdvice(StoreCallChain.steps(breaker, StoreDeadline.NONE));
         return (Callable<String>) factory.getProxy();
     }
 
@@ -52,9 +63,9 @@ public class StoreOutagesTests {
 
     @Test
     public void aBrokenConnectionIsAnOutageAndTheNextCallsFailFastUntilTheWindowEnds() throws Exception {
-        StoreOutages outages = new StoreOutages(Duration.ofMillis(250), now::get);
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
         AtomicInteger failures = new AtomicInteger(1);
-        Callable<String> store = store(outages, () -> failures.getAndDecrement() > 0 ? wrapped(
+        Callable<String> store = store(breaker, () -> failures.getAndDecrement() > 0 ? wrapped(
                 new JdbcSQLNonTransientConnectionException("Connection is broken", null, "90067", 90067, null, null))
                 : null);
 
@@ -68,11 +79,51 @@ public class StoreOutagesTests {
         assertEquals(calls.get(), 2);
     }
 
+    /** After the window every call tries the database, not one probe while the others are turned away. */
+    @Test
+    public void afterTheWindowACallTriesWhileAnotherIsStillTrying() throws Throwable {
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
+        expectThrows(StoreUnavailableException.class, () -> breaker.guard(() -> {
+            throw new StoreUnavailableException(StoreOutages.BROKEN, new SQLException("broken", "08006"));
+        }));
+        assertEquals(breaker.state(), CircuitBreaker.State.OPEN);
+
+        now.addAndGet(Duration.ofMillis(251).toNanos());
+        assertEquals(breaker.guard(() -> breaker.guard(() -> "the second call, while the first is under way")),
+                "the second call, while the first is under way");
+        assertEquals(breaker.state(), CircuitBreaker.State.CLOSED);
+    }
+
+    @Test
+    public void anOutageAfterTheWindowStartsAnotherAtOnce() {
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
+        Callable<String> store = store(breaker, () -> wrapped(
+                new JdbcSQLNonTransientConnectionException("Connection is broken", null, "90067", 90067, null, null)));
+        expectThrows(StoreUnavailableException.class, store::call);
+        now.addAndGet(Duration.ofMillis(251).toNanos());
+        expectThrows(StoreUnavailableException.class, store::call);
+        assertEquals(calls.get(), 2);
+
+        now.addAndGet(Duration.ofMillis(1).toNanos());
+        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
+        assertEquals(calls.get(), 2, "a call inside the second window reached the database");
+    }
+
+    @Test
+    public void aCommitCutOffIsAnOutageToo() {
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
+        StoreOutcomeUnknownException unknown = new StoreOutcomeUnknownException(new SQLException("broken", "08006"));
+        Callable<String> store = store(breaker, () -> unknown);
+        assertSame(expectThrows(StoreOutcomeUnknownException.class, store::call), unknown);
+        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
+        assertEquals(calls.get(), 1);
+    }
+
     @Test
     public void aPoolThatIsMerelyBusyIsAnOutageButNoReasonToFailFast() throws Exception {
-        StoreOutages outages = new StoreOutages(Duration.ofMillis(250), now::get);
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
         AtomicInteger failures = new AtomicInteger(1);
-        Callable<String> store = store(outages, () -> failures.getAndDecrement() > 0
+        Callable<String> store = store(breaker, () -> failures.getAndDecrement() > 0
                 ? wrapped(new SQLTransientConnectionException("request timed out after 500ms")) : null);
 
         assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(),
@@ -82,17 +133,17 @@ public class StoreOutagesTests {
 
     @Test
     public void aConnectionHikariClosedAsBrokenIsAnOutage() {
-        StoreOutages outages = new StoreOutages(Duration.ZERO, now::get);
-        Callable<String> store = store(outages, () -> wrapped(new SQLException("Connection is closed")));
+        OutageBreaker breaker = new OutageBreaker(Duration.ZERO, now::get);
+        Callable<String> store = store(breaker, () -> wrapped(new SQLException("Connection is closed")));
 
         assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
     }
 
     @Test
     public void anyOtherFailurePassesUnchanged() {
-        StoreOutages outages = new StoreOutages(Duration.ofMillis(250), now::get);
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
         IllegalArgumentException bug = new IllegalArgumentException("a bug");
-        Callable<String> store = store(outages, () -> bug);
+        Callable<String> store = store(breaker, () -> bug);
 
         assertSame(expectThrows(IllegalArgumentException.class, store::call), bug);
     }

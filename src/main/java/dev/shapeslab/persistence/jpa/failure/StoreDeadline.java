@@ -1,10 +1,7 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
-import java.lang.reflect.Field;
-import java.net.Socket;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,32 +11,24 @@ import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import org.aopalliance.intercept.MethodInvocation;
-import org.h2.engine.SessionLocal;
-import org.h2.engine.SessionRemote;
-import org.h2.jdbc.JdbcConnection;
-import org.h2.value.Transfer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The one bound on the time a store call may spend on the database ({@code shapes.database.request-timeout}):
+ * The one bound on the time a store call may spend on the database ({@code shapes.database.request-timeout}),
+ * the innermost step of the {@link StoreCallChain}, right around the store's transaction:
  * when it passes, the connection the call is using is aborted, which ends whatever the calling thread is
  * blocked in (a pool check, a statement, a commit, a rollback) and makes every later use of that connection
  * fail at once.
  *
  * <p>Why a deadline rather than per-step timeouts: a request makes several round trips (Hikari's check of an
  * idle connection, setting auto-commit, each statement, the commit or rollback, resetting the connection),
- * and each socket or query timeout bounds one of them, so they add up to several times the socket timeout
- * (the freeze drill: docs/notebook/2026-11-24-faults-one-deadline.md). A deadline counts from the start of
- * the call whatever
+ * and each socket or query timeout bounds one of them, so they add up (6 s on H2 and 12 s on PostgreSQL in
+ * the freeze drill, against a 3 s socket timeout). A deadline counts from the start of the call whatever
  * the number of steps; the only other wait, for a free connection, is Hikari's {@code connection-timeout},
- * which start-up requires to be shorter.
+ * which start-up requires to be shorter ({@link DatabaseTimeBounds}).
  *
- * <p>How a connection is aborted depends on the driver, because JDBC's {@link Connection#abort} is not
- * honoured everywhere: PostgreSQL's closes the socket (a blocked read fails at once); H2's is a no-op, and
- * H2's {@code close()} waits for the lock the blocked reader holds, so for a remote H2 session the socket of
- * its transfer is closed directly, and an embedded session has its current statement cancelled.
+ * <p>How a connection is aborted depends on the driver ({@link ConnectionAborts}): PostgreSQL's
+ * {@code Connection.abort} closes the socket; a remote H2 session has its socket closed directly; an embedded
+ * one has its current statement cancelled.
  *
  * <p>Which connection: every physical connection is handed out through {@link #track(Connection)} (see
  * {@link DeadlineDataSource}), which ties it to the store call of the thread that uses it, Hikari's check in
@@ -47,8 +36,6 @@ import org.slf4j.LoggerFactory;
  * touches: it is aborted on the spot.
  */
 public final class StoreDeadline implements AutoCloseable {
-
-    private static final Logger log = LoggerFactory.getLogger(StoreDeadline.class);
 
     /** No deadline: for unit tests of the translation around it. */
     static final StoreDeadline NONE = new StoreDeadline(Duration.ZERO);
@@ -73,52 +60,35 @@ public final class StoreDeadline implements AutoCloseable {
         timer.setRemoveOnCancelPolicy(true);
     }
 
-    /**
-     * The deadline of {@code shapes.database.request-timeout}. Refuses to start when the wait for a free
-     * connection ({@code spring.datasource.hikari.connection-timeout}) is not shorter: that wait holds no
-     * connection, so it is the one step a deadline cannot abort, and it is bounded by Hikari alone.
-     */
-    static StoreDeadline of(Duration requestTimeout, Duration connectionTimeout) {
-        if (requestTimeout.isNegative() || requestTimeout.isZero()) {
-            throw new IllegalStateException("shapes.database.request-timeout must be positive, not " + requestTimeout);
-        }
-        if (connectionTimeout.compareTo(requestTimeout) >= 0) {
-            throw new IllegalStateException("spring.datasource.hikari.connection-timeout (" + connectionTimeout.toMillis()
-                    + " ms) must be shorter than shapes.database.request-timeout (" + requestTimeout.toMillis()
-                    + " ms), the bound on a whole store call");
-        }
-        return new StoreDeadline(requestTimeout);
-    }
-
     public Duration bound() {
         return Duration.ofNanos(nanos);
     }
 
     /**
-     * Runs {@code invocation} (a store call) within the deadline. A nested store call runs within the outer
+     * Runs {@code call} (the rest of a store call: its transaction and the store) within the deadline. A nested store call runs within the outer
      * one's. <b>Errors:</b> what the call throws; if its connection was aborted at the deadline, a
      * {@link DeadlinePassed} with the driver's failure as cause, except for a commit that may have landed
      * ({@link StoreOutcomeUnknownException} stays what it is: a deadline does not make it a refusal).
      */
-    Object bound(MethodInvocation invocation) throws Throwable {
+    Object bound(StoreCall call) throws Throwable {
         if (timer == null || CURRENT.get() != null) {
-            return invocation.proceed();
+            return call.proceed();
         }
-        Call call = new Call();
-        CURRENT.set(call);
-        ScheduledFuture<?> expiry = timer.schedule(call::expire, nanos, TimeUnit.NANOSECONDS);
+        Call current = new Call();
+        CURRENT.set(current);
+        ScheduledFuture<?> expiry = timer.schedule(current::expire, nanos, TimeUnit.NANOSECONDS);
         try {
-            return invocation.proceed();
+            return call.proceed();
         } catch (StoreOutcomeUnknownException unknown) {
             throw unknown;
         } catch (RuntimeException failure) {
-            if (call.expired()) {
+            if (current.expired()) {
                 throw new DeadlinePassed(bound(), failure);
             }
             throw failure;
         } finally {
             expiry.cancel(false);
-            call.finish();
+            current.finish();
             CURRENT.remove();
         }
     }
@@ -141,7 +111,7 @@ public final class StoreDeadline implements AutoCloseable {
         if (call != null) {
             call.release(connection);
         } else {
-            Call.dropCancel(connection);
+            ConnectionAborts.dropCancel(connection);
         }
     }
 
@@ -185,7 +155,7 @@ public final class StoreDeadline implements AutoCloseable {
             connections.add(connection);
             OWNERS.put(connection, this);
             if (expired) {
-                abort(connection);
+                ConnectionAborts.abort(connection);
             }
         }
 
@@ -197,26 +167,16 @@ public final class StoreDeadline implements AutoCloseable {
             expired = true;
             for (Connection connection : connections) {
                 if (OWNERS.get(connection) == this) {
-                    abort(connection);
+                    ConnectionAborts.abort(connection);
                 }
             }
         }
 
-        /**
-         * The call gives {@code connection} back. An embedded session cancelled by this call's deadline may still
-         * carry the cancel: H2 keeps a cancel that found no statement running (or one that ended before it
-         * looked) for the session's next statement that reads rows, which would be another call's.
-         */
+        /** The call gives {@code connection} back to the pool: see {@link ConnectionAborts#dropCancel}. */
         synchronized void release(Connection connection) {
             connections.removeIf(known -> known == connection);
             OWNERS.remove(connection, this);
-            dropCancel(connection);
-        }
-
-        static void dropCancel(Connection connection) {
-            if (connection instanceof JdbcConnection h2 && h2.getSession() instanceof SessionLocal local) {
-                local.setQueryTimeout(local.getQueryTimeout()); // H2's one way to clear a pending cancel
-            }
+            ConnectionAborts.dropCancel(connection);
         }
 
         synchronized boolean expired() {
@@ -227,68 +187,6 @@ public final class StoreDeadline implements AutoCloseable {
             finished = true;
             connections.forEach(connection -> OWNERS.remove(connection, this));
             connections.clear();
-        }
-
-        static void abort(Connection connection) {
-            try {
-                if (connection instanceof JdbcConnection h2) {
-                    abortH2(h2);
-                } else {
-                    // PostgreSQL: closes the socket on the given executor; closing is quick, so it runs here.
-                    connection.abort(Runnable::run);
-                }
-            } catch (SQLException | RuntimeException failed) {
-                log.warn("Could not abort a database connection past its deadline: {}", failed.toString());
-            }
-        }
-
-        private static void abortH2(JdbcConnection connection) {
-            if (connection.getSession() instanceof SessionRemote remote) {
-                for (Transfer transfer : H2Transfers.of(remote)) {
-                    Socket socket = transfer.getSocket();
-                    if (socket != null) {
-                        try {
-                            socket.close();
-                        } catch (java.io.IOException ignored) {
-                            // already closed
-                        }
-                    }
-                }
-            } else {
-                // Embedded: the running statement stops with "canceled"; a cancel that finds none waits for the
-                // session's next statement, and release() drops it before the pool hands the session on.
-                connection.getSession().cancel();
-            }
-        }
-    }
-
-    /**
-     * The sockets of a remote H2 session. H2 exposes no way to interrupt a session blocked on its socket
-     * (abort does nothing, close waits for the blocked reader), so the private list of its transfers is read
-     * here; a copy, since it is read without the session's lock. The H2 fault tests fail if a new H2 moves it.
-     */
-    private static final class H2Transfers {
-
-        private static final Field TRANSFERS;
-
-        static {
-            try {
-                TRANSFERS = SessionRemote.class.getDeclaredField("transferList");
-                TRANSFERS.setAccessible(true);
-            } catch (NoSuchFieldException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
-
-        @SuppressWarnings("unchecked")
-        static List<Transfer> of(SessionRemote session) {
-            try {
-                Object transfers = TRANSFERS.get(session);
-                return transfers == null ? List.of() : new ArrayList<>((List<Transfer>) transfers);
-            } catch (IllegalAccessException | RuntimeException e) {
-                log.warn("Could not reach the sockets of an H2 session: {}", e.toString());
-                return List.of();
-            }
         }
     }
 }

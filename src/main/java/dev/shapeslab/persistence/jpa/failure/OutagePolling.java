@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -8,7 +8,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * How a physical connection is opened while the database is unreachable: the first attempt of an outage
- * fails at once, the next ones wait for the database here, trying every {@code poll}, instead of failing.
+ * fails at once, the next ones wait for the database here, trying every {@code poll}
+ * ({@code shapes.database.outage-poll}), instead of failing.
  *
  * <p>Why: the only caller is HikariCP's connection adder, and after a failed attempt it sleeps before the
  * next, doubling the sleep from 10 ms up to 5 s (hard-coded in HikariCP 7's {@code PoolEntryCreator}). A
@@ -20,7 +21,8 @@ import java.util.function.BooleanSupplier;
  *
  * <p>Only failures that say the database cannot be reached are waited out (refused, broken, no answer,
  * starting up); any other (a wrong password, say) fails at once. An attempt gives up once the pool is
- * closed, or after {@code longest} in any case, so that no thread keeps polling for a pool that is gone.
+ * closed, or after {@code longest} ({@code shapes.database.outage-poll-limit}) in any case, so that no thread
+ * keeps polling for a pool that is gone.
  */
 final class OutagePolling {
 
@@ -29,17 +31,10 @@ final class OutagePolling {
         Connection open() throws SQLException;
     }
 
-    static final Duration POLL = Duration.ofMillis(100);
-    static final Duration LONGEST = Duration.ofSeconds(30);
-
     private final long pollMillis;
     private final long longestNanos;
     private final BooleanSupplier poolOpen;
     private final AtomicBoolean unreachable = new AtomicBoolean();
-
-    OutagePolling(BooleanSupplier poolOpen) {
-        this(POLL, LONGEST, poolOpen);
-    }
 
     OutagePolling(Duration poll, Duration longest, BooleanSupplier poolOpen) {
         this.pollMillis = Math.max(1, poll.toMillis());

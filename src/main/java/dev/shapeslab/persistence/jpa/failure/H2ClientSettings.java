@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import java.util.Map;
 import org.springframework.boot.EnvironmentPostProcessor;

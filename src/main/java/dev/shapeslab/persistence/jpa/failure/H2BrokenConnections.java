@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import com.zaxxer.hikari.SQLExceptionOverride;
 import java.sql.SQLException;

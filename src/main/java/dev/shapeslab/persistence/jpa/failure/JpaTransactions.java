@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence.jpa;
+package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.persistence.Backends;
 import java.sql.SQLException;
@@ -32,7 +32,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  */
 @Configuration(proxyBeanMethods = false)
 @Profile("!" + Backends.STUB)
-class JpaTransactions {
+public class JpaTransactions {
 
     /**
      * The manager's bean name, which every store's {@code @Transactional} names: without one, Spring looks
@@ -40,7 +40,7 @@ class JpaTransactions {
      * profiles: docs/performance.md, "What was changed, and why"); with one, it takes the manager from its
      * cache.
      */
-    static final String MANAGER = "transactionManager";
+    public static final String MANAGER = "transactionManager";
 
     @Bean(MANAGER)
     PlatformTransactionManager transactionManager(ObjectProvider<TransactionManagerCustomizers> customizers) {
@@ -49,7 +49,7 @@ class JpaTransactions {
         return manager;
     }
 
-    static final class ClosedConnectionTolerant extends JpaTransactionManager {
+    public static final class ClosedConnectionTolerant extends JpaTransactionManager {
 
         private static final Logger log = LoggerFactory.getLogger(ClosedConnectionTolerant.class);
 

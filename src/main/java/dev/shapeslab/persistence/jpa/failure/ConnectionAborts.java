@@ -1,0 +1,106 @@
+package dev.shapeslab.persistence.jpa.failure;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.net.Socket;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.h2.engine.SessionLocal;
+import org.h2.engine.SessionRemote;
+import org.h2.jdbc.JdbcConnection;
+import org.h2.value.Transfer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How {@link StoreDeadline} aborts a connection past its deadline, per driver, because JDBC's
+ * {@link Connection#abort} is not honoured everywhere: PostgreSQL's closes the socket (a blocked read fails at
+ * once); H2's is a no-op, and H2's {@code close()} waits for the lock the blocked reader holds, so for a remote
+ * H2 session the socket of its transfer is closed directly, and an embedded session has its current statement
+ * cancelled.
+ */
+final class ConnectionAborts {
+
+    private static final Logger log = LoggerFactory.getLogger(ConnectionAborts.class);
+
+    private ConnectionAborts() {
+    }
+
+    /** Ends whatever {@code connection} is blocked in, and makes its later use fail. Never throws: logs. */
+    static void abort(Connection connection) {
+        try {
+            if (connection instanceof JdbcConnection h2) {
+                abortH2(h2);
+            } else {
+                // PostgreSQL: closes the socket on the given executor; closing is quick, so it runs here.
+                connection.abort(Runnable::run);
+            }
+        } catch (SQLException | RuntimeException failed) {
+            log.warn("Could not abort a database connection past its deadline: {}", failed.toString());
+        }
+    }
+
+    private static void abortH2(JdbcConnection connection) {
+        if (connection.getSession() instanceof SessionRemote remote) {
+            for (Transfer transfer : H2Transfers.of(remote)) {
+                Socket socket = transfer.getSocket();
+                if (socket != null) {
+                    try {
+                        socket.close();
+                    } catch (IOException ignored) {
+                        // already closed
+                    }
+                }
+            }
+        } else {
+            // Embedded: the running statement stops with "canceled"; a cancel that finds none waits for the
+            // session's next statement, and dropCancel() removes it before the pool hands the session on.
+            connection.getSession().cancel();
+        }
+    }
+
+    /**
+     * Clears a cancel an embedded session may still carry. H2 keeps a cancel that found no statement running (or
+     * one that ended before it looked) for the session's next statement that reads rows, which would be another
+     * call's once the pool has handed the connection on.
+     */
+    static void dropCancel(Connection connection) {
+        if (connection instanceof JdbcConnection h2 && h2.getSession() instanceof SessionLocal local) {
+            local.setQueryTimeout(local.getQueryTimeout()); // H2's one way to clear a pending cancel
+        }
+    }
+
+    /**
+     * The sockets of a remote H2 session. H2 exposes no way to interrupt a session blocked on its socket
+     * (abort does nothing, close waits for the blocked reader, a cancel goes to the same hung server), so the
+     * private list of its transfers is read here; a copy, since it is read without the session's lock. H2's
+     * NETWORK_TIMEOUT alone did not keep the bound (the package-info says what failed without this). The H2
+     * fault tests fail if a new H2 moves it.
+     */
+    private static final class H2Transfers {
+
+        private static final Field TRANSFERS;
+
+        static {
+            try {
+                TRANSFERS = SessionRemote.class.getDeclaredField("transferList");
+                TRANSFERS.setAccessible(true);
+            } catch (NoSuchFieldException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        static List<Transfer> of(SessionRemote session) {
+            try {
+                Object transfers = TRANSFERS.get(session);
+                return transfers == null ? List.of() : new ArrayList<>((List<Transfer>) transfers);
+            } catch (IllegalAccessException | RuntimeException e) {
+                log.warn("Could not reach the sockets of an H2 session: {}", e.toString());
+                return List.of();
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/**
+ * What a JPA store call passes through when the database fails or hangs: the failure layer of the {@code jpa}
+ * backend (H2 embedded, H2 over TCP, PostgreSQL). Active unless profile {@code stub} is; the stores themselves
+ * ({@code dev.shapeslab.persistence.jpa}) know none of it but the transaction manager's name.
+ *
+ * <h2>The stack a store call passes through</h2>
+ * <pre>
+ *  a variant's service, on the thread it chose (request, blocking pool, virtual)
+ *    │ EntityStore.insert(...)                     the store's Spring proxy, outermost advice first:
+ *    ▼
+ *  StoreCallChain ─┬─ OutageBreaker   open? ─────────────→ StoreUnavailableException at once (503)
+ *                  ├─ StoreOutages    a failure that says the database could not answer
+ *                  │                  ─────────────────────→ StoreUnavailableException(kind) (503)
+ *                  └─ StoreDeadline   starts the call's timer; the thread's Call (a ThreadLocal) collects
+ *                                     the connections it touches; at request-timeout the ones it still
+ *                                     owns are aborted (ConnectionAborts, per driver)
+ *  StoreCallRecording                 the JFR StoreCall event (dev.shapeslab.persistence)
+ *  transaction (Spring)  JpaTransactions.ClosedConnectionTolerant: writes flushed before the commit; a commit
+ *                        cut off ─────────────────→ StoreOutcomeUnknownException (500, no Retry-After)
+ *    │ JpaCircleStore, ... (Hibernate, or one JDBC statement)
+ *    ▼
+ *  HikariCP            waits connection-timeout for a free connection; checks an idle one (validation-timeout);
+ *                      evicts what H2BrokenConnections (H2) or its own rules (PostgreSQL) call broken
+ *    ▼
+ *  DeadlineDataSource  under the pool: every physical connection is a proxy whose every call ties it to the
+ *                      thread's Call (StoreDeadline.track), the pool's idle check included; connections are
+ *                      opened through OutagePolling (tries every outage-poll while the database is away)
+ *    ▼
+ *  JDBC driver         socket-timeout, connect-timeout (from DatabaseTimeBounds); H2's client: no retries of a
+ *                      refused connection, no object cache (H2ClientSettings, as the environment is prepared)
+ *    ▼
+ *  database
+ * </pre>
+ * The web layer answers a {@link dev.shapeslab.domain.StoreUnavailableException} 503 problem+json with
+ * {@code Retry-After} ({@code Problem.RETRY_AFTER_SECONDS}, the app's only value for it); the failure layer sets
+ * no header itself.
+ *
+ * <h2>The promises</h2>
+ * <ul>
+ * <li><b>Every store call is bounded</b> by {@code request-timeout}, whatever it was blocked in (the wait for a
+ * connection, the pool's check, a statement, the commit, the rollback): the deadline aborts the connections the
+ * call still owns (PostgreSQL: {@code Connection.abort}; H2 over TCP: its socket is closed; embedded H2: its
+ * statement is cancelled), and only those: a connection the call gave back and another call took since is left
+ * alone.</li>
+ * <li><b>While the database is known to be unreachable, 503 at once</b> for {@code fail-fast}, then every call
+ * tries again.</li>
+ * <li><b>It heals by itself</b>: broken connections are evicted, and the pool finds the database within
+ * {@code outage-poll} of its return.</li>
+ * <li><b>Rejected means not written</b>: a {@code StoreUnavailableException} leaves nothing committed; the one
+ * open case, a commit whose answer was lost, is a {@code StoreOutcomeUnknownException}.</li>
+ * <li><b>A bug stays a bug</b>: any failure that does not say the database could not answer passes unchanged
+ * (500).</li>
+ * </ul>
+ *
+ * <h2>The time bounds and the invariants between them</h2>
+ * All are {@link dev.shapeslab.persistence.jpa.failure.DatabaseTimeBounds} ({@code shapes.database.*}), whose
+ * constructor refuses to start on a broken invariant; {@code DeadlineDataSource.Installer} hands the pool and
+ * the driver theirs and refuses them in their old places (Hikari's properties, the JDBC URL).
+ * <ul>
+ * <li>{@code validation-timeout} &lt; {@code connection-timeout} &lt; {@code request-timeout}: the wait for a free
+ * connection holds no connection, so it is the one step the deadline cannot abort and must end first; the
+ * idle check runs within that wait.</li>
+ * <li>{@code connection-timeout}, {@code validation-timeout} &ge; 250 ms: below it HikariCP quietly uses its own
+ * defaults (30 s, 5 s), which would break the first invariant.</li>
+ * <li>{@code socket-timeout} and {@code connect-timeout} bound the pool's own threads (opening, checking and
+ * closing connections), which no store call's deadline covers; a request never waits on them alone. Whole
+ * seconds at least (PostgreSQL counts in seconds).</li>
+ * <li>{@code fail-fast} is zero (off) or at least 1 ms; {@code outage-poll} &lt; {@code outage-poll-limit}.</li>
+ * <li>Not a duration, but one of the bounds' conditions: a refused connection must fail within
+ * {@code connection-timeout}, so that the pool's timed-out wait carries the refusal as its cause (by which an
+ * outage is told from a busy pool); H2's client would retry it for longer, and
+ * {@link dev.shapeslab.persistence.jpa.failure.H2ClientSettings} turns its retries off.</li>
+ * </ul>
+ *
+ * <h2>The breaker is Resilience4j's</h2>
+ * {@link dev.shapeslab.persistence.jpa.failure.OutageBreaker} is Resilience4j's {@code CircuitBreaker}, opened
+ * by one outage and open for {@code fail-fast}. Its half-open state is not a single probe: every call tries
+ * the database again, and the first to end closes it or opens another window. It differs from the hand-made
+ * window it replaced in two ways: failures of calls already under way when it opened do not make the window
+ * longer (they used to restart it), and while the first trial after a window is under way, calls past
+ * {@code OutageBreaker.TRIAL_CALLS} under way at once fail at once (there was no such limit).
+ *
+ * <h2>Why the deadline reaches into H2</h2>
+ * H2's client offers no way to end a read blocked on a hung server: {@code abort} does nothing, {@code close}
+ * waits for the lock the blocked reader holds, and a cancel goes to the same hung server. So the deadline closes
+ * the socket of a remote H2 session itself ({@link dev.shapeslab.persistence.jpa.failure.ConnectionAborts}),
+ * reading the session's private list of transfers by reflection.
+ * H2's own {@code NETWORK_TIMEOUT} alone does not keep the promise: with the reflection removed (a remote
+ * session only cancelled), the H2 fault tests, whose socket timeout is far longer than the request bound,
+ * failed: a create and a read on the hung database were not answered before the test client gave up, because
+ * only the socket timeout could end them. The socket timeout bounds each read, not the call, and is the pool's
+ * own threads' bound too, so it cannot be made the request's bound. The fault tests also fail if a new H2
+ * renames the private field.
+ */
+package dev.shapeslab.persistence.jpa.failure;
