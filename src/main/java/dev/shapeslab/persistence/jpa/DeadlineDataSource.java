@@ -83,7 +83,7 @@ final class DeadlineDataSource extends DelegatingDataSource {
 
     /** Puts the wrapper under Boot's HikariDataSource before its pool starts (it starts on first use). */
     @Configuration(proxyBeanMethods = false)
-    @Profile("!" + Backends.STUB)
+    @Profile(Backends.JDBC)
     static class Installer {
 
         @Bean

@@ -18,7 +18,7 @@ import org.springframework.stereotype.Repository;
  * not drawings.
  */
 @Repository
-@Profile("!" + Backends.STUB)
+@Profile(Backends.JDBC)
 class JpaDrawingStore extends JpaEntityStore<Drawing> {
 
     private static final String WITH_SHAPES = "select d from Drawing d left join fetch d.shapes";

@@ -43,7 +43,7 @@ import org.springframework.transaction.TransactionTimedOutException;
  * that cannot be known is a commit whose answer was lost with the connection (docs/faults.md).
  */
 @Component
-@Profile("!" + Backends.STUB)
+@Profile(Backends.JDBC)
 class StoreOutages extends AbstractBeanFactoryAwareAdvisingPostProcessor implements DisposableBean {
 
     static final String BROKEN = "database connection broken";
