@@ -5,7 +5,12 @@ import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionFactory;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.r2dbc.pool.PoolMetrics;
 import java.time.Duration;
+import java.util.Map;
+import java.util.function.ToIntFunction;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -61,5 +66,20 @@ class R2dbcConnections {
                 .preRelease(StoreCalls::refuseAborted)
                 .customizer(pool -> pool.maxPendingAcquire(maxPending))
                 .build());
+    }
+
+    /**
+     * The pool's state as gauges, under the names Boot gives them ({@code r2dbc.pool.*}, tag {@code name}):
+     * connections in use, open, idle, and store calls waiting for one, the last of which is where a crowd waits here.
+     */
+    @Bean
+    MeterBinder r2dbcPoolMetrics(ConnectionPool pool) {
+        Map<String, ToIntFunction<PoolMetrics>> gauges = Map.of(
+                "acquired", PoolMetrics::acquiredSize, "allocated", PoolMetrics::allocatedSize,
+                "idle", PoolMetrics::idleSize, "pending", PoolMetrics::pendingAcquireSize,
+                "max.allocated", PoolMetrics::getMaxAllocatedSize, "max.pending", PoolMetrics::getMaxPendingAcquireSize);
+        return registry -> gauges.forEach((name, value) -> Gauge.builder("r2dbc.pool." + name, pool,
+                        measured -> measured.getMetrics().map(value::applyAsInt).orElse(0))
+                .tag("name", "shapes-r2dbc").register(registry));
     }
 }
