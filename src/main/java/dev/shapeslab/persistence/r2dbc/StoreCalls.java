@@ -185,6 +185,8 @@ class StoreCalls {
                     return Mono.empty();
                 })
                 .then(Mono.defer(() -> Mono.from(pooled.close())))
-                .onErrorResume(failed -> Mono.empty());
+                .onErrorResume(failed -> Mono.empty())
+                // Dropped by now, whether its socket check or refuseAborted told the pool so.
+                .doFinally(signal -> ABORTED.remove(physical));
     }
 }
