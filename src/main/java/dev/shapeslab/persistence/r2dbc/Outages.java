@@ -26,6 +26,7 @@ final class Outages {
     static final String NO_ANSWER = "database did not answer in time";
     static final String SHUTTING_DOWN = "database shutting down or starting up";
     static final String POOL_FULL = "too many store calls waiting for a connection";
+    static final String NO_CONNECTION = "no database connection within the wait";
 
     /** admin_shutdown, crash_shutdown, cannot_connect_now: the server ends or refuses sessions. */
     private static final Set<String> POSTGRES_SHUTTING_DOWN = Set.of("57P01", "57P02", "57P03");
@@ -87,6 +88,9 @@ final class Outages {
     }
 
     private static String kindHere(Throwable cause) {
+        if (cause instanceof StoreCalls.NoConnectionInTime) {
+            return NO_CONNECTION;
+        }
         if (cause instanceof TimeoutException) {
             return NO_ANSWER; // the call's deadline, or the pool's bound on opening a connection
         }

@@ -90,7 +90,9 @@ class StoreCalls {
                 return Mono.error(failingFast.get());
             }
             Call call = new Call(System::nanoTime, System.nanoTime() + bound.toNanos());
-            return Mono.usingWhen(Mono.from(pool.create()).timeout(bound),
+            Mono<Connection> acquired = Mono.from(pool.create()).timeout(bound)
+                    .onErrorMap(TimeoutException.class, waited -> new NoConnectionInTime(bound));
+            return Mono.usingWhen(acquired,
                             connection -> call.run(connection, transaction, work),
                             call::release, call::releaseAfter, call::abandon)
                     .onErrorMap(failure -> outages.translate(failure, call.committing()));
@@ -100,6 +102,17 @@ class StoreCalls {
     /** The pool's last step before it takes a connection back: one aborted at a deadline is refused, and dropped. */
     static Mono<Void> refuseAborted(Connection physical) {
         return ABORTED.remove(physical) ? Mono.error(new IllegalStateException("aborted at its deadline")) : Mono.empty();
+    }
+
+    /**
+     * No connection came within the bound: the pool was busy, or every connection hung. Told apart from a call that
+     * got no answer on its connection, which alone says the database is unreachable (and makes the next calls fail
+     * fast): a crowd that waits long for a connection of a healthy database must not turn away the calls after it.
+     */
+    static final class NoConnectionInTime extends RuntimeException {
+        NoConnectionInTime(Duration bound) {
+            super("no database connection within " + bound.toMillis() + " ms", null, false, false);
+        }
     }
 
     /** One store call on its connection: what it has sent, and the one way it ends. */

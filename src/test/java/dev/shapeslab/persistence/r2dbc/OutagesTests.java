@@ -60,8 +60,9 @@ public class OutagesTests {
     }
 
     @Test
-    public void aFullQueueForAConnectionDoesNotMakeOthersFailFast() {
-        outages.translate(new PoolAcquirePendingLimitException(1000), false);
+    public void waitingTooLongOrTooManyForAConnectionIsA503ThatDoesNotMakeOthersFailFast() {
+        assertThat(kind(new PoolAcquirePendingLimitException(1000))).isEqualTo(Outages.POOL_FULL);
+        assertThat(kind(new StoreCalls.NoConnectionInTime(Duration.ofSeconds(3)))).isEqualTo(Outages.NO_CONNECTION);
         assertThat(outages.failingFast()).isEmpty();
     }
 
