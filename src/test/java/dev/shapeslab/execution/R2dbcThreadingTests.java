@@ -13,10 +13,15 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
@@ -28,7 +33,8 @@ import org.testng.annotations.Test;
  * is in flight: with Tomcat limited to {@value #TOMCAT_THREADS} request threads and the table locked by the test, a
  * burst of {@value #BURST} reads has all {@value #BURST} queries waiting on the server at once (a variant whose
  * request thread waited could have at most {@value #TOMCAT_THREADS}), and each is answered once the lock goes, from a
- * {@code response-*} thread. Skipped when no PostgreSQL is reachable, unless {@code -Dpg.tests.required=true}.
+ * {@code response-*} thread. And its store calls are JFR events, as on JDBC. Skipped when no PostgreSQL is reachable,
+ * unless {@code -Dpg.tests.required=true}.
  */
 @TestPropertySource(properties = {
         "server.tomcat.threads.max=" + R2dbcThreadingTests.TOMCAT_THREADS,
@@ -73,6 +79,28 @@ public abstract class R2dbcThreadingTests extends HttpTestSupport {
             assertTrue(requestThread.startsWith("http-nio-"), requestThread);
             assertTrue(responseThread.startsWith(ResponseThreads.THREAD_PREFIX), responseThread);
         }
+    }
+
+    /** The store calls are JFR events as on JDBC (entity, operation, outcome), ended off the request thread. */
+    @Test
+    public void storeCallsAreRecordedAsJfrEvents() throws Exception {
+        Path file = Files.createTempFile("shapes-lab", ".jfr");
+        try (Recording recording = new Recording()) {
+            recording.enable("dev.shapeslab.StoreCall");
+            recording.start();
+            long id = createCircle();
+            assertEquals(get(ResourcePaths.CIRCLES + "/" + id).statusCode(), 200);
+            recording.stop();
+            recording.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        Files.delete(file);
+        RecordedEvent insert = events.stream().filter(e -> "insert".equals(e.getString("operation"))).findFirst()
+                .orElseThrow(() -> new AssertionError("no StoreCall event for the insert: " + events));
+        assertEquals(insert.getString("entity"), "circle");
+        assertEquals(insert.getString("outcome"), "ok");
+        assertTrue(!insert.getThread().getJavaName().startsWith("http-nio-"), insert.getThread().getJavaName());
+        assertTrue(events.stream().anyMatch(e -> "findById".equals(e.getString("operation"))), "no event for the read");
     }
 
     private static int appQueriesWaitingForALock() throws SQLException {

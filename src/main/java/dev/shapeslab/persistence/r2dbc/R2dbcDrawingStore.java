@@ -48,6 +48,8 @@ class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
     private static final String DELETE_ALL_SHAPES = "delete from shape where drawing_id is not null";
     private static final String DELETE_ALL = "delete from drawing";
 
+    private static final String ENTITY_NAME = "drawing";
+
     /** The column where a row's shape columns start (0-based): after the drawing's id, name and creation date. */
     private static final int SHAPE_COLUMN = 3;
 
@@ -59,23 +61,23 @@ class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
 
     @Override
     public String entityName() {
-        return "drawing";
+        return ENTITY_NAME;
     }
 
     @Override
     public Mono<List<Drawing>> findPage(int offset, int limit) {
-        return calls.read(connection -> drawings(connection.createStatement(PAGE).bind(0, offset).bind(1, limit)));
+        return calls.read(ENTITY_NAME, "findPage", connection -> drawings(connection.createStatement(PAGE).bind(0, offset).bind(1, limit)));
     }
 
     @Override
     public Mono<Drawing> findById(long id) {
-        return calls.read(connection -> drawings(connection.createStatement(BY_ID).bind(0, id))
+        return calls.read(ENTITY_NAME, "findById", connection -> drawings(connection.createStatement(BY_ID).bind(0, id))
                 .flatMap(found -> Mono.justOrEmpty(found.stream().findFirst())));
     }
 
     @Override
     public Mono<Drawing> insert(Drawing entity) {
-        return calls.write(connection -> R2dbcShapeStore.single(connection.createStatement(INSERT)
+        return calls.write(ENTITY_NAME, "insert", connection -> R2dbcShapeStore.single(connection.createStatement(INSERT)
                         .bind(0, entity.getName()).bind(1, OffsetDateTime.ofInstant(entity.getCreationDate(), ZoneOffset.UTC)),
                         result -> result.map(row -> row.get(0, Long.class)))
                 .flatMap(id -> insertShapes(connection, id, entity.getShapes())
@@ -84,7 +86,7 @@ class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
 
     @Override
     public Mono<Drawing> replace(long id, Drawing entity) {
-        return calls.write(connection -> Flux.from(connection.createStatement(RENAME).bind(0, entity.getName()).bind(1, id)
+        return calls.write(ENTITY_NAME, "replace", connection -> Flux.from(connection.createStatement(RENAME).bind(0, entity.getName()).bind(1, id)
                         .execute())
                 .flatMap(result -> result.map(row -> row.get(0, OffsetDateTime.class).toInstant()))
                 .singleOrEmpty()
@@ -95,14 +97,14 @@ class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
 
     @Override
     public Mono<Boolean> deleteById(long id) {
-        return calls.write(connection -> R2dbcShapeStore.rowsUpdated(connection.createStatement(DELETE_SHAPES).bind(0, id))
+        return calls.write(ENTITY_NAME, "deleteById", connection -> R2dbcShapeStore.rowsUpdated(connection.createStatement(DELETE_SHAPES).bind(0, id))
                 .then(R2dbcShapeStore.rowsUpdated(connection.createStatement(DELETE).bind(0, id)))
                 .map(deleted -> deleted > 0));
     }
 
     @Override
     public Mono<Void> deleteAll() {
-        return calls.write(connection -> R2dbcShapeStore.rowsUpdated(connection.createStatement(DELETE_ALL_SHAPES))
+        return calls.write(ENTITY_NAME, "deleteAll", connection -> R2dbcShapeStore.rowsUpdated(connection.createStatement(DELETE_ALL_SHAPES))
                 .then(R2dbcShapeStore.rowsUpdated(connection.createStatement(DELETE_ALL)))
                 .then());
     }

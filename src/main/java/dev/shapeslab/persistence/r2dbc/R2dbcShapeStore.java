@@ -59,18 +59,18 @@ abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStor
 
     @Override
     public Mono<List<S>> findPage(int offset, int limit) {
-        return calls.read(connection -> shapes(connection.createStatement(PAGE).bind(0, kind).bind(1, offset)
+        return calls.read(entityName, "findPage", connection -> shapes(connection.createStatement(PAGE).bind(0, kind).bind(1, offset)
                 .bind(2, limit)).collectList());
     }
 
     @Override
     public Mono<S> findById(long id) {
-        return calls.read(connection -> shapes(connection.createStatement(BY_ID).bind(0, id).bind(1, kind)).singleOrEmpty());
+        return calls.read(entityName, "findById", connection -> shapes(connection.createStatement(BY_ID).bind(0, id).bind(1, kind)).singleOrEmpty());
     }
 
     @Override
     public Mono<S> insert(S entity) {
-        return calls.write(connection -> {
+        return calls.write(entityName, "insert", connection -> {
             Statement insert = ShapeColumns.bind(connection.createStatement(INSERT).bind(0, kind), 1, entity);
             return single(insert, result -> result.map(row -> row.get(0, Long.class))).map(id -> {
                 S stored = entity.copy();
@@ -82,19 +82,19 @@ abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStor
 
     @Override
     public Mono<S> replace(long id, S entity) {
-        return calls.write(connection -> shapes(ShapeColumns.bind(connection.createStatement(REPLACE), 0, entity)
+        return calls.write(entityName, "replace", connection -> shapes(ShapeColumns.bind(connection.createStatement(REPLACE), 0, entity)
                 .bind(ShapeColumns.WRITTEN_COUNT, id).bind(ShapeColumns.WRITTEN_COUNT + 1, kind)).singleOrEmpty());
     }
 
     @Override
     public Mono<Boolean> deleteById(long id) {
-        return calls.write(connection -> rowsUpdated(connection.createStatement(DELETE).bind(0, id).bind(1, kind))
+        return calls.write(entityName, "deleteById", connection -> rowsUpdated(connection.createStatement(DELETE).bind(0, id).bind(1, kind))
                 .map(deleted -> deleted > 0));
     }
 
     @Override
     public Mono<Void> deleteAll() {
-        return calls.write(connection -> rowsUpdated(connection.createStatement(DELETE_ALL).bind(0, kind)).then());
+        return calls.write(entityName, "deleteAll", connection -> rowsUpdated(connection.createStatement(DELETE_ALL).bind(0, kind)).then());
     }
 
     private Flux<S> shapes(Statement statement) {

@@ -3,6 +3,7 @@ package dev.shapeslab.persistence.r2dbc;
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.StoreCallEvent;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.postgresql.api.PostgresqlConnection;
 import io.r2dbc.spi.Connection;
@@ -73,14 +74,43 @@ class StoreCalls {
         this.outages = outages;
     }
 
-    /** One statement in the database's auto-commit; {@code work} signals its result. */
-    <R> Mono<R> read(Function<Connection, Mono<R>> work) {
-        return call(false, work);
+    /**
+     * One statement in the database's auto-commit; {@code work} signals its result. {@code entity} and
+     * {@code operation} name the call in its {@link StoreCallEvent}.
+     */
+    <R> Mono<R> read(String entity, String operation, Function<Connection, Mono<R>> work) {
+        return recorded(entity, operation, call(false, work));
     }
 
     /** One transaction around {@code work}: committed when {@code work} completes, with or without a value. */
-    <R> Mono<R> write(Function<Connection, Mono<R>> work) {
-        return call(true, work);
+    <R> Mono<R> write(String entity, String operation, Function<Connection, Mono<R>> work) {
+        return recorded(entity, operation, call(true, work));
+    }
+
+    /**
+     * The call as a JFR {@link StoreCallEvent} (as the JDBC stores' calls are), from its subscription to its end,
+     * committed by the thread that ends it; nothing is recorded while no recording asks for the event.
+     */
+    private static <R> Mono<R> recorded(String entity, String operation, Mono<R> call) {
+        return Mono.defer(() -> {
+            StoreCallEvent event = new StoreCallEvent();
+            if (!event.isEnabled()) {
+                return call;
+            }
+            event.begin();
+            String[] outcome = {"ok"};
+            return call.doOnError(failure -> outcome[0] = failure.getClass().getSimpleName())
+                    .doOnCancel(() -> outcome[0] = "cancelled")
+                    .doFinally(signal -> {
+                        event.end();
+                        if (event.shouldCommit()) {
+                            event.entity = entity;
+                            event.operation = operation;
+                            event.outcome = outcome[0];
+                            event.commit();
+                        }
+                    });
+        });
     }
 
     private <R> Mono<R> call(boolean transaction, Function<Connection, Mono<R>> work) {
