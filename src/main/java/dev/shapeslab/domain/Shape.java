@@ -44,7 +44,8 @@ import jakarta.validation.constraints.Size;
  */
 @Entity
 @Table(name = "shape", indexes = {
-        @Index(name = "shape_drawing_idx", columnList = "drawing_id"),
+        // A drawing's shapes; and a page of standalone shapes on PostgreSQL (V2__shapes_by_owner_index.sql)
+        @Index(name = "shape_owner_idx", columnList = "drawing_id, shape_type, id"),
         // A page of standalone shapes of one kind, read in the order it is returned (see JpaShapeStore)
         @Index(name = "shape_standalone_idx", columnList = "shape_type, drawing_id, id")
 })

@@ -12,8 +12,13 @@ public final class Backends {
     public static final String H2 = "h2";
     public static final String PG = "pg";
     public static final String STUB = "stub";
+    /** PostgreSQL through its non-blocking R2DBC driver: a {@code ReactiveEntityStore} instead of an {@code EntityStore}. */
+    public static final String R2DBC = "r2dbc";
 
-    public static final List<String> ALL = List.of(EMBEDDED, H2, PG, STUB);
+    public static final List<String> ALL = List.of(EMBEDDED, H2, PG, STUB, R2DBC);
+
+    /** A profile expression: the backends whose stores are JPA over JDBC (embedded, h2, pg). */
+    public static final String JDBC = "!" + STUB + " & !" + R2DBC;
 
     private Backends() {
     }

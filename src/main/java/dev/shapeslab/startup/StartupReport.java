@@ -59,6 +59,12 @@ class StartupReport implements InfoContributor {
                     + " (mode " + environment.getProperty("stub.latency-mode", "auto") + ")";
         }
         List<String> active = Arrays.asList(environment.getActiveProfiles());
+        if (active.contains(Backends.R2DBC)) {
+            return "PostgreSQL through R2DBC (r2dbc-postgresql, r2dbc-pool) at r2dbc:postgresql://"
+                    + environment.getProperty("shapes.pg.host") + ":" + environment.getProperty("shapes.pg.port") + "/"
+                    + environment.getProperty("shapes.pg.database") + " as user "
+                    + environment.getProperty("spring.datasource.username");
+        }
         String name = active.contains(Backends.PG) ? "PostgreSQL"
                 : active.contains(Backends.H2) ? "external H2 TCP server" : "embedded in-memory H2";
         return name + " at " + withoutCredentials(environment.getProperty("spring.datasource.url"))

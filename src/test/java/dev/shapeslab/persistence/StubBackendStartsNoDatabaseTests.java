@@ -16,9 +16,10 @@ import org.testng.annotations.Test;
 public class StubBackendStartsNoDatabaseTests extends AbstractTestNGSpringContextTests {
 
     @Test
-    public void noDataSourceConnectionPoolFlywayOrHibernateIsStarted() {
+    public void noDataSourceConnectionPoolFlywayHibernateOrR2dbcIsStarted() {
         assertEquals(applicationContext.getBeanNamesForType(DataSource.class).length, 0);
         assertEquals(applicationContext.getBeanNamesForType(EntityManagerFactory.class).length, 0);
         assertEquals(applicationContext.getBeanNamesForType(Flyway.class).length, 0);
+        assertEquals(applicationContext.getBeanNamesForType(io.r2dbc.spi.ConnectionFactory.class).length, 0);
     }
 }

@@ -8,6 +8,7 @@ import static org.testng.Assert.assertTrue;
 import dev.shapeslab.ShapesLabApplication;
 import java.util.Arrays;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
 public class ProfileGuardTests {
@@ -22,6 +23,22 @@ public class ProfileGuardTests {
     public void twoExecutionProfilesFailAtStartUpNamingBoth() {
         String message = startupFailure("plain", "async", "stub");
         assertTrue(message.contains("[plain, async]") && message.contains("execution variant"), message);
+    }
+
+    @Test(dataProvider = "blockingVariants")
+    public void aBlockingVariantOnR2dbcFailsAtStartUpNamingTheBackendToUse(String[] profiles, String variant) {
+        String message = startupFailure(profiles);
+        assertTrue(message.contains("--spring.profiles.active=" + variant + ",pg"), message);
+        assertTrue(message.contains("async") && message.contains("rxjava"), message);
+    }
+
+    @DataProvider
+    public Object[][] blockingVariants() {
+        return new Object[][] {
+                {new String[] {"plain", "r2dbc"}, "plain"},
+                {new String[] {"virtual", "r2dbc"}, "virtual"},
+                {new String[] {"r2dbc"}, "plain"},
+        };
     }
 
     @Test

@@ -54,6 +54,8 @@ public class TuningTests extends HttpTestSupport {
         rows.add(new Object[] {Variants.RXJAVA, Backends.STUB, 150, 300, TOMCAT_DEFAULT_MAX_CONNECTIONS});
         rows.add(new Object[] {Variants.ASYNC, Backends.STUB, 1000, 1000, 2020});
         rows.add(new Object[] {Variants.VIRTUAL, Backends.STUB, 1000, 100, 1120});
+        rows.add(new Object[] {Variants.ASYNC, Backends.R2DBC, 1000, 1000, 2020});
+        rows.add(new Object[] {Variants.RXJAVA, Backends.R2DBC, 1000, 1000, 2020}); // no thread waits on r2dbc
         return rows.toArray(Object[][]::new);
     }
 

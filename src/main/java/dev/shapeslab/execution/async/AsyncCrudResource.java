@@ -24,7 +24,8 @@ import java.lang.reflect.Type;
 
 /**
  * The CRUD endpoints of one entity type over {@link AsyncCrudService}, the article series' part 4 step
- * done so that the work really leaves the request thread.
+ * done so that the work really leaves the request thread; over the {@code r2dbc} backend the same endpoints serve
+ * a service over the non-blocking store port ({@code async.reactive}), and no thread runs the store work at all.
  *
  * <p>Threading contract: a Tomcat request thread parses the request, suspends the response, assembles and
  * subscribes to the pipeline and returns to the pool at once. The blocking store work runs on a
@@ -36,13 +37,13 @@ import java.lang.reflect.Type;
  */
 public abstract class AsyncCrudResource<T extends Identifiable<T>> {
 
-    private final AsyncCrudService<T> service;
+    private final AsyncCrud<T> service;
     private final AsyncResponder responder;
     private final Paging paging;
     private final Type listType;
     private final Created created = new Created(getClass());
 
-    protected AsyncCrudResource(AsyncCrudService<T> service, AsyncResponder responder, Paging paging,
+    protected AsyncCrudResource(AsyncCrud<T> service, AsyncResponder responder, Paging paging,
                                 Class<T> entityType) {
         this.service = service;
         this.responder = responder;

@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  *
  * @param <T> the entity type
  */
-public class AsyncCrudService<T extends Identifiable<T>> {
+public class AsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
 
     private final EntityStore<T> store;
     private final EntityRules rules;

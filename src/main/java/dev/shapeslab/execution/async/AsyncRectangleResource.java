@@ -2,6 +2,7 @@ package dev.shapeslab.execution.async;
 
 import dev.shapeslab.domain.Rectangle;
 import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
@@ -10,7 +11,7 @@ import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Variants.ASYNC)
+@Profile(Variants.ASYNC + " & !" + Backends.R2DBC)
 @Path(ResourcePaths.RECTANGLES)
 public class AsyncRectangleResource extends AsyncCrudResource<Rectangle> {
 

@@ -3,6 +3,7 @@ package dev.shapeslab.execution.async;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.SimulatedLatency;
 import java.util.Optional;
@@ -11,7 +12,7 @@ import org.springframework.stereotype.Component;
 
 /** Makes the {@link AsyncCrudService} of a store: what every async service shares, given once. */
 @Component
-@Profile(Variants.ASYNC)
+@Profile(Variants.ASYNC + " & !" + Backends.R2DBC)
 public class AsyncServices {
 
     private final EntityRules rules;

@@ -2,12 +2,13 @@ package dev.shapeslab.execution.async;
 
 import dev.shapeslab.execution.ExecutionVariant;
 import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.Backends;
 import java.util.List;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Variants.ASYNC)
+@Profile(Variants.ASYNC + " & !" + Backends.R2DBC)
 class AsyncVariant implements ExecutionVariant {
 
     private final BlockingWorkPool pool;

@@ -1,6 +1,7 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.web.ProblemException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -33,7 +34,7 @@ import org.springframework.stereotype.Component;
  * would report such a rejection to the global error handler and never signal the subscriber.)
  */
 @Component
-@Profile(Variants.ASYNC)
+@Profile(Variants.ASYNC + " & !" + Backends.R2DBC)
 public class BlockingWorkPool implements DisposableBean {
 
     public static final String THREAD_PREFIX = "blocking-work-";

@@ -1,6 +1,7 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.Backends;
 import io.reactivex.Scheduler;
 import io.reactivex.schedulers.Schedulers;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -14,7 +15,7 @@ import org.springframework.stereotype.Component;
  * {@link BlockingWorkPool}, so one thread serves any number of waiting requests.
  */
 @Component
-@Profile(Variants.ASYNC)
+@Profile(Variants.ASYNC + " & !" + Backends.R2DBC)
 public class LatencyTimer implements DisposableBean {
 
     public static final String THREAD_NAME = "latency-timer";

@@ -3,6 +3,7 @@ package dev.shapeslab.execution.rxjava;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
@@ -11,7 +12,7 @@ import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Variants.RXJAVA)
+@Profile(Variants.RXJAVA + " & !" + Backends.R2DBC)
 @Path(ResourcePaths.CIRCLES)
 public class RxCircleResource extends RxCrudResource<Circle> {
 

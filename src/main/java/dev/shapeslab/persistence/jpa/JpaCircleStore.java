@@ -6,7 +6,7 @@ import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 @Repository
-@Profile("!" + Backends.STUB)
+@Profile(Backends.JDBC)
 class JpaCircleStore extends JpaShapeStore<Circle> {
 
     JpaCircleStore() {

@@ -96,7 +96,7 @@ final class DeadlineDataSource extends DelegatingDataSource {
      * (Hikari's own property, or the JDBC URL) stops the start: it would be overridden, or override, silently.
      */
     @Configuration(proxyBeanMethods = false)
-    @Profile("!" + Backends.STUB)
+    @Profile(Backends.JDBC)
     @EnableConfigurationProperties(DatabaseTimeBounds.class)
     static class Installer {
 

@@ -31,7 +31,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * ends), so there is nothing left to roll back: the database's own failure goes on to {@link StoreOutages}.
  */
 @Configuration(proxyBeanMethods = false)
-@Profile("!" + Backends.STUB)
+@Profile(Backends.JDBC)
 public class JpaTransactions {
 
     /**

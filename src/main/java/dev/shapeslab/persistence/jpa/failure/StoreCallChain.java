@@ -34,7 +34,7 @@ import org.springframework.stereotype.Component;
  * the database, without the calls failed fast here.
  */
 @Component
-@Profile("!" + Backends.STUB)
+@Profile(Backends.JDBC)
 class StoreCallChain extends AbstractBeanFactoryAwareAdvisingPostProcessor implements DisposableBean {
 
     /** After the call recording's, so that this chain ends up outside it. */

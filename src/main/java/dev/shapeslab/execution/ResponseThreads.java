@@ -1,0 +1,61 @@
+package dev.shapeslab.execution;
+
+import dev.shapeslab.persistence.Backends;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * The named threads ({@value #THREAD_PREFIX}N) on which the variants over a non-blocking store ({@code async} and
+ * {@code rxjava} on backend {@code r2dbc}) take a store call's result and answer the request: the rest of the
+ * pipeline, the JSON and the write to the client.
+ *
+ * <p>Why not the driver's event-loop threads, where the result arrives: Jersey writes a resumed response through the
+ * servlet's blocking output stream, so a client that reads slowly would block the event loop, and with it every
+ * other query on its connections. A request holds one of these threads only while it is answered, never while it
+ * waits for the database, so a few per core suffice ({@code shapes.response-threads}, twice the cores by default).
+ */
+@Component
+@Profile(Backends.R2DBC)
+public class ResponseThreads implements DisposableBean {
+
+    public static final String THREAD_PREFIX = "response-";
+
+    private final ExecutorService executor;
+    private final Scheduler scheduler;
+    private final int threads;
+
+    ResponseThreads(@Value("${shapes.response-threads:0}") int threads) {
+        this.threads = threads > 0 ? threads : 2 * Runtime.getRuntime().availableProcessors();
+        AtomicInteger count = new AtomicInteger();
+        ThreadFactory named = work -> {
+            Thread thread = new Thread(work, THREAD_PREFIX + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+        this.executor = Executors.newFixedThreadPool(this.threads, named);
+        this.scheduler = Schedulers.fromExecutorService(executor, "response-threads");
+    }
+
+    /** Where to {@code publishOn} a store call's result. */
+    public Scheduler scheduler() {
+        return scheduler;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    @Override
+    public void destroy() {
+        scheduler.dispose();
+        executor.shutdownNow();
+    }
+}

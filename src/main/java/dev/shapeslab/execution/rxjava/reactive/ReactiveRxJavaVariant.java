@@ -1,0 +1,39 @@
+package dev.shapeslab.execution.rxjava.reactive;
+
+import dev.shapeslab.execution.ExecutionVariant;
+import dev.shapeslab.execution.ResponseThreads;
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.Backends;
+import java.util.List;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+
+/** Variant {@code rxjava} on the non-blocking store port (backend {@code r2dbc}). */
+@Component
+@Profile(Variants.RXJAVA + " & " + Backends.R2DBC)
+class ReactiveRxJavaVariant implements ExecutionVariant {
+
+    private final ResponseThreads responseThreads;
+
+    ReactiveRxJavaVariant(ResponseThreads responseThreads) {
+        this.responseThreads = responseThreads;
+    }
+
+    @Override
+    public String name() {
+        return Variants.RXJAVA;
+    }
+
+    @Override
+    public String threading() {
+        return "RxJava 2 services over a non-blocking store, answered through AsyncResponse; the request thread"
+                + " subscribes and returns, no thread is held while a query is in flight, and one of "
+                + responseThreads.threads() + " " + ResponseThreads.THREAD_PREFIX + "* threads resumes the response";
+    }
+
+    @Override
+    public List<Class<?>> resourceClasses() {
+        return List.of(ReactiveRxCircleResource.class, ReactiveRxRectangleResource.class,
+                ReactiveRxDrawingResource.class);
+    }
+}

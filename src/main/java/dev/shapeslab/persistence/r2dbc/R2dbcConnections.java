@@ -1,0 +1,85 @@
+package dev.shapeslab.persistence.r2dbc;
+
+import dev.shapeslab.persistence.Backends;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
+import io.r2dbc.postgresql.PostgresqlConnectionFactory;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.r2dbc.pool.PoolMetrics;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.ToIntFunction;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Profile;
+import reactor.netty.resources.LoopResources;
+
+/**
+ * The connections of the r2dbc backend: r2dbc-postgresql to the {@code pg} backend's server, database, role and
+ * password, pooled by r2dbc-pool. Built here rather than by Boot's R2DBC auto-configuration, which is not on the
+ * class path: it would try to create a connection factory under every other backend as well.
+ *
+ * <p>The driver's I/O runs on event-loop threads of its own, named {@value #LOOP_THREADS}-*, so that a thread dump or
+ * a test can tell them apart. Connections are checked on the way out of the pool by their socket only (no round
+ * trip); one the database broke or that a deadline aborted is dropped when it comes back ({@link StoreCalls}).
+ */
+@Configuration(proxyBeanMethods = false)
+@Profile(Backends.R2DBC)
+class R2dbcConnections {
+
+    static final String LOOP_THREADS = "r2dbc-pg";
+
+    @Bean(destroyMethod = "dispose")
+    LoopResources r2dbcLoops() {
+        return LoopResources.create(LOOP_THREADS, Math.max(2, Runtime.getRuntime().availableProcessors()), true);
+    }
+
+    @Bean(destroyMethod = "dispose")
+    ConnectionPool r2dbcConnectionPool(LoopResources loops,
+                                       @Value("${shapes.pg.host}") String host, @Value("${shapes.pg.port}") int port,
+                                       @Value("${shapes.pg.database}") String database,
+                                       @Value("${spring.datasource.username}") String username,
+                                       @Value("${spring.datasource.password:}") String password,
+                                       @Value("${shapes.r2dbc.connect-timeout:2s}") Duration connectTimeout,
+                                       @Value("${shapes.r2dbc.pool.max-size:10}") int maxSize,
+                                       @Value("${shapes.r2dbc.pool.max-pending:1000}") int maxPending,
+                                       @Value("${shapes.database.request-timeout:3s}") Duration requestTimeout) {
+        PostgresqlConnectionFactory driver = new PostgresqlConnectionFactory(PostgresqlConnectionConfiguration.builder()
+                .host(host).port(port).database(database).username(username).password(password)
+                .applicationName("shapes-lab-r2dbc")
+                .connectTimeout(connectTimeout)
+                .loopResources(loops)
+                .build());
+        return new ConnectionPool(ConnectionPoolConfiguration.builder(driver)
+                .name("shapes-r2dbc")
+                .initialSize(0)
+                .maxSize(maxSize)
+                // A hung server accepts the connection and never finishes the handshake: the pool gives up on it
+                // rather than keep the slot. The store calls waiting for it end at their own deadline first.
+                .maxCreateConnectionTime(requestTimeout)
+                // Acquisition retries once by default, which could double a caller's wait; each call has one bound.
+                .acquireRetry(0)
+                // A connection a deadline aborted never goes back into use, whatever its socket says.
+                .preRelease(StoreCalls::refuseAborted)
+                .customizer(pool -> pool.maxPendingAcquire(maxPending))
+                .build());
+    }
+
+    /**
+     * The pool's state as gauges, under the names Boot gives them ({@code r2dbc.pool.*}, tag {@code name}):
+     * connections in use, open, idle, and store calls waiting for one, the last of which is where a crowd waits here.
+     */
+    @Bean
+    MeterBinder r2dbcPoolMetrics(ConnectionPool pool) {
+        Map<String, ToIntFunction<PoolMetrics>> gauges = Map.of(
+                "acquired", PoolMetrics::acquiredSize, "allocated", PoolMetrics::allocatedSize,
+                "idle", PoolMetrics::idleSize, "pending", PoolMetrics::pendingAcquireSize,
+                "max.allocated", PoolMetrics::getMaxAllocatedSize, "max.pending", PoolMetrics::getMaxPendingAcquireSize);
+        return registry -> gauges.forEach((name, value) -> Gauge.builder("r2dbc.pool." + name, pool,
+                        measured -> measured.getMetrics().map(value::applyAsInt).orElse(0))
+                .tag("name", "shapes-r2dbc").register(registry));
+    }
+}

@@ -1,0 +1,235 @@
+package dev.shapeslab.persistence.r2dbc;
+
+import dev.shapeslab.domain.StoreOutcomeUnknownException;
+import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.StoreCallEvent;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.postgresql.api.PostgresqlConnection;
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.Wrapped;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * Runs the r2dbc stores' calls, each on a connection of its own from the pool, to the promises of the JDBC backends:
+ * <ul>
+ * <li><b>One bound on the whole call</b> ({@code shapes.database.request-timeout}): the wait for a connection, the
+ * statements, the commit. Past it the call fails as "did not answer in time" (a 503), its query is cancelled on the
+ * server (PostgreSQL's cancel request, sent on a connection of its own) and its connection is closed and dropped from
+ * the pool, so that nothing of the call keeps running or holds a slot, whatever the database does.</li>
+ * <li><b>A 503 never commits</b>: every write is a transaction, and its COMMIT is sent only once its statements have
+ * answered. A call that fails or is cancelled before that closes its connection without a commit, so the database
+ * rolls it back whenever it reads the rest. A deadline or a broken connection during the COMMIT is a
+ * {@link StoreOutcomeUnknownException} (a 500 that says so), never a refusal.</li>
+ * <li><b>Outages</b> are {@link StoreUnavailableException}s ({@link Outages}); for {@code shapes.database.fail-fast}
+ * after one that found the database unreachable, calls fail at once instead of each waiting for its bound.</li>
+ * <li><b>It heals by itself</b>: a connection the database broke fails its socket check and is dropped as it comes
+ * back; the pool opens new ones on demand.</li>
+ * </ul>
+ * Cancellation by the caller (a response answered otherwise, a client gone) ends the call as a deadline does.
+ */
+@Component
+@Profile(Backends.R2DBC)
+class StoreCalls {
+
+    private static final Logger log = LoggerFactory.getLogger(StoreCalls.class);
+
+    /** How long a cancel request or a close may take before the call gives up on it (it is sent, not awaited). */
+    private static final Duration ABORT_BOUND = Duration.ofSeconds(1);
+
+    /** Connections aborted at a deadline, refused by the pool when they come back ({@link #refuseAborted}). */
+    private static final Set<Connection> ABORTED = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
+
+    private final ConnectionPool pool;
+    private final Duration bound;
+    private final Outages outages;
+
+    @Autowired
+    StoreCalls(ConnectionPool pool, @Value("${shapes.database.request-timeout:3s}") Duration bound,
+               @Value("${shapes.database.fail-fast:250ms}") Duration failFast) {
+        this(pool, bound, new Outages(failFast, System::nanoTime));
+    }
+
+    StoreCalls(ConnectionPool pool, Duration bound, Outages outages) {
+        if (bound.isNegative() || bound.isZero()) {
+            throw new IllegalStateException("shapes.database.request-timeout must be positive, not " + bound);
+        }
+        this.pool = pool;
+        this.bound = bound;
+        this.outages = outages;
+    }
+
+    /**
+     * One statement in the database's auto-commit; {@code work} signals its result. {@code entity} and
+     * {@code operation} name the call in its {@link StoreCallEvent}.
+     */
+    <R> Mono<R> read(String entity, String operation, Function<Connection, Mono<R>> work) {
+        return recorded(entity, operation, call(false, work));
+    }
+
+    /** One transaction around {@code work}: committed when {@code work} completes, with or without a value. */
+    <R> Mono<R> write(String entity, String operation, Function<Connection, Mono<R>> work) {
+        return recorded(entity, operation, call(true, work));
+    }
+
+    /**
+     * The call as a JFR {@link StoreCallEvent} (as the JDBC stores' calls are), from its subscription to its end,
+     * committed by the thread that ends it; nothing is recorded while no recording asks for the event.
+     */
+    private static <R> Mono<R> recorded(String entity, String operation, Mono<R> call) {
+        return Mono.defer(() -> {
+            StoreCallEvent event = new StoreCallEvent();
+            if (!event.isEnabled()) {
+                return call;
+            }
+            event.begin();
+            String[] outcome = {"ok"};
+            return call.doOnError(failure -> outcome[0] = failure.getClass().getSimpleName())
+                    .doOnCancel(() -> outcome[0] = "cancelled")
+                    .doFinally(signal -> {
+                        event.end();
+                        if (event.shouldCommit()) {
+                            event.entity = entity;
+                            event.operation = operation;
+                            event.outcome = outcome[0];
+                            event.commit();
+                        }
+                    });
+        });
+    }
+
+    private <R> Mono<R> call(boolean transaction, Function<Connection, Mono<R>> work) {
+        return Mono.defer(() -> {
+            Optional<StoreUnavailableException> failingFast = outages.failingFast();
+            if (failingFast.isPresent()) {
+                return Mono.error(failingFast.get());
+            }
+            Call call = new Call(System::nanoTime, System.nanoTime() + bound.toNanos());
+            Mono<Connection> acquired = Mono.from(pool.create()).timeout(bound)
+                    .onErrorMap(TimeoutException.class, waited -> new NoConnectionInTime(bound));
+            return Mono.usingWhen(acquired,
+                            connection -> call.run(connection, transaction, work),
+                            call::release, call::releaseAfter, call::abandon)
+                    .onErrorMap(failure -> outages.translate(failure, call.committing()));
+        });
+    }
+
+    /** The pool's last step before it takes a connection back: one aborted at a deadline is refused, and dropped. */
+    static Mono<Void> refuseAborted(Connection physical) {
+        return ABORTED.remove(physical) ? Mono.error(new IllegalStateException("aborted at its deadline")) : Mono.empty();
+    }
+
+    /**
+     * No connection came within the bound: the pool was busy, or every connection hung. Told apart from a call that
+     * got no answer on its connection, which alone says the database is unreachable (and makes the next calls fail
+     * fast): a crowd that waits long for a connection of a healthy database must not turn away the calls after it.
+     */
+    static final class NoConnectionInTime extends RuntimeException {
+        NoConnectionInTime(Duration bound) {
+            super("no database connection within " + bound.toMillis() + " ms", null, false, false);
+        }
+    }
+
+    /** One store call on its connection: what it has sent, and the one way it ends. */
+    private final class Call {
+
+        private final LongSupplier clock;
+        private final long deadline;
+        private final AtomicBoolean ended = new AtomicBoolean();
+        private volatile boolean committing;
+
+        Call(LongSupplier clock, long deadline) {
+            this.clock = clock;
+            this.deadline = deadline;
+        }
+
+        <R> Mono<R> run(Connection connection, boolean transaction, Function<Connection, Mono<R>> work) {
+            Mono<R> statements = Mono.defer(() -> work.apply(connection));
+            Mono<R> body = !transaction ? statements : Mono.from(connection.beginTransaction())
+                    .then(statements.map(Optional::of).defaultIfEmpty(Optional.empty()))
+                    .flatMap(result -> Mono.from(connection.commitTransaction())
+                            .doOnSubscribe(sent -> committing = true)
+                            .then(Mono.justOrEmpty(result)));
+            return Mono.defer(() -> body.timeout(remaining()));
+        }
+
+        boolean committing() {
+            return committing;
+        }
+
+        /** Done: committed, or a read answered. Gives the connection back without a round trip. */
+        Mono<Void> release(Connection connection) {
+            return ended.compareAndSet(false, true) ? Mono.from(connection.close()) : Mono.empty();
+        }
+
+        /**
+         * Failed. A database error leaves the connection usable: the transaction, if any, is rolled back within what
+         * is left of the bound. Past the deadline, or when the rollback cannot finish in time, the connection is
+         * aborted.
+         */
+        Mono<Void> releaseAfter(Connection connection, Throwable failure) {
+            if (!ended.compareAndSet(false, true)) {
+                return Mono.empty();
+            }
+            if (failure instanceof TimeoutException) {
+                return abort(connection);
+            }
+            if (connection.isAutoCommit()) {
+                return Mono.from(connection.close());
+            }
+            Duration left = remaining();
+            return Mono.from(connection.rollbackTransaction())
+                    .timeout(left.isZero() ? Duration.ofMillis(1) : left)
+                    .then(Mono.defer(() -> Mono.from(connection.close())))
+                    .onErrorResume(rollbackFailed -> abort(connection));
+        }
+
+        /** Cancelled by the caller: nothing more of it may run on the database. */
+        Mono<Void> abandon(Connection connection) {
+            return ended.compareAndSet(false, true) ? abort(connection) : Mono.empty();
+        }
+
+        private Duration remaining() {
+            return Duration.ofNanos(Math.max(0, deadline - clock.getAsLong()));
+        }
+    }
+
+    /**
+     * Cancels what the connection is doing on the server and closes it, then gives it back to the pool, which drops
+     * it: a connection whose conversation was cut off mid-way can never serve another call. Neither the cancel nor
+     * the close waits for an answer that a hung server would never send.
+     */
+    static Mono<Void> abort(Connection pooled) {
+        Connection physical = pooled instanceof Wrapped<?> wrapped && wrapped.unwrap() instanceof Connection inner
+                ? inner : pooled;
+        ABORTED.add(physical);
+        if (physical instanceof PostgresqlConnection postgres) {
+            postgres.cancelRequest().timeout(ABORT_BOUND)
+                    .subscribe(null, failed -> log.debug("Cancel request not delivered: {}", failed.toString()));
+        }
+        return Mono.from(physical.close()).timeout(ABORT_BOUND)
+                .onErrorResume(failed -> {
+                    log.warn("Could not close a database connection past its deadline: {}", failed.toString());
+                    return Mono.empty();
+                })
+                .then(Mono.defer(() -> Mono.from(pooled.close())))
+                .onErrorResume(failed -> Mono.empty())
+                // Dropped by now, whether its socket check or refuseAborted told the pool so.
+                .doFinally(signal -> ABORTED.remove(physical));
+    }
+}
