@@ -1,9 +1,5 @@
 package dev.shapeslab.bench;
 
-import static dev.shapeslab.web.ResourcePaths.CIRCLES;
-import static dev.shapeslab.web.ResourcePaths.DRAWINGS;
-import static dev.shapeslab.web.ResourcePaths.RECTANGLES;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +19,14 @@ enum Workload {
     POST_DRAWING("post-drawing", "POST /drawings with 3 shapes"),
     MIXED("mixed", "the article series' workload: create circle, rectangle, drawing (3 shapes); "
             + "list circles, rectangles, drawings (a page of 100 each); round-robin on a growing database");
+
+    /*
+     * The app's HTTP API, as the harness uses it: its three resource paths (the app's ResourcePaths). The harness
+     * is a module of its own and talks to the app only over HTTP, so this is the contract it depends on.
+     */
+    static final String CIRCLES = "/circles";
+    static final String RECTANGLES = "/rectangles";
+    static final String DRAWINGS = "/drawings";
 
     /** Distinct bodies per entity type: enough variety that no row repeats often, small enough to pre-build. */
     private static final int BODIES = 64;

@@ -568,7 +568,9 @@ public final class Compare {
             if (options.gatlingClasspathFile.isEmpty()) {
                 throw new CellFailure("crosscheck needs Gatling's classpath (-Dbench.gatlingClasspath, set by compare.sh)");
             }
-            String classpath = options.classpath + ":" + Files.readString(Path.of(options.gatlingClasspathFile)).trim();
+            // the simulation is among the app's test classes; Gatling and its dependencies are the app's test classpath
+            String classpath = options.root.resolve("target/test-classes") + ":" + options.root.resolve("target/classes") + ":"
+                    + Files.readString(Path.of(options.gatlingClasspathFile)).trim();
             List<String> command = List.of(options.toolJava, "-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED",
                     "-Dlogback.configurationFile=" + options.root.resolve("bench/gatling-logback.xml"),
                     "-Duser.language=en", "-Duser.country=US", "-DbaseUrl=" + base,
