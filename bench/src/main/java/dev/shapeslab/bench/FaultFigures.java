@@ -242,14 +242,10 @@ final class FaultFigures {
         return created / ((toMicros - fromMicros) / 1e6);
     }
 
-    /** The latency at quantile {@code q} of the requests that ended with {@code status}, nearest rank; NaN if none. */
+    /** The latency at quantile {@code q} of the requests that ended with {@code status} (HdrHistogram); NaN if none. */
     static double percentileMillis(List<DrillRecord> records, String status, double q) {
-        long[] sorted = records.stream().filter(r -> r.status().equals(status)).mapToLong(DrillRecord::micros).sorted().toArray();
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int rank = (int) Math.ceil(q * sorted.length);
-        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))] / 1e3;
+        return Latencies.micros(Latencies.of(records.stream().filter(r -> r.status().equals(status)).toList(),
+                DrillRecord::micros), q) / 1e3;
     }
 
     static DrillRecord longest(List<DrillRecord> records) {

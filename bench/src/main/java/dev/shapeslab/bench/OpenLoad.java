@@ -8,13 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
 
 /**
  * An open-model (arrival-rate) load generator: requests are due at a fixed total rate whatever the
@@ -113,8 +113,8 @@ final class OpenLoad {
         final long recordFrom;
         final long end;
         long sent;
-        long[] latencies = new long[1024];
-        int count;
+        /** This connection's latencies in µs from the due time; merged into one histogram at the end. */
+        final Histogram latencies = Latencies.histogram();
         final Map<String, Long> statuses = new TreeMap<>();
         long errors;
         String firstError;
@@ -149,18 +149,11 @@ final class OpenLoad {
                 }
                 sent++;
                 if (due >= recordFrom) {
-                    record(System.nanoTime() - due);
+                    Latencies.record(latencies, (System.nanoTime() - due) / 1_000);
                     statuses.merge(status, 1L, Long::sum);
                 }
             }
             connection.close();
-        }
-
-        private void record(long latency) {
-            if (count == latencies.length) {
-                latencies = Arrays.copyOf(latencies, count * 2);
-            }
-            latencies[count++] = latency;
         }
 
         private int send(Request request) throws IOException {
@@ -170,16 +163,16 @@ final class OpenLoad {
 
     /** What one run measured; {@link #format} is the output the harness parses. */
     record Result(double rate, int connections, double seconds, long requests, long recorded, long errors,
-                  Map<String, Long> statuses, long[] sortedLatencies, String firstError) {
+                  Map<String, Long> statuses, Histogram latencies, String firstError) {
 
         static Result merge(List<Worker> workers, double rate, int connections, double seconds) {
-            int total = 0;
+            Histogram all = Latencies.histogram();
             long sent = 0;
             long errors = 0;
             String firstError = null;
             Map<String, Long> statuses = new TreeMap<>();
             for (Worker w : workers) {
-                total += w.count;
+                all.add(w.latencies);
                 sent += w.sent;
                 errors += w.errors;
                 if (firstError == null) {
@@ -187,23 +180,12 @@ final class OpenLoad {
                 }
                 w.statuses.forEach((k, v) -> statuses.merge(k, v, Long::sum));
             }
-            long[] all = new long[total];
-            int at = 0;
-            for (Worker w : workers) {
-                System.arraycopy(w.latencies, 0, all, at, w.count);
-                at += w.count;
-            }
-            Arrays.sort(all);
-            return new Result(rate, connections, seconds, sent, total, errors, statuses, all, firstError);
+            return new Result(rate, connections, seconds, sent, all.getTotalCount(), errors, statuses, all, firstError);
         }
 
-        /** The latency at quantile {@code q} (0..1), by the nearest-rank method, in microseconds. */
+        /** The latency at quantile {@code q} (0..1) in microseconds, from the run's HdrHistogram. */
         double percentileMicros(double q) {
-            if (sortedLatencies.length == 0) {
-                return Double.NaN;
-            }
-            int rank = (int) Math.ceil(q * sortedLatencies.length);
-            return sortedLatencies[Math.max(0, Math.min(sortedLatencies.length - 1, rank - 1))] / 1e3;
+            return Latencies.micros(latencies, q);
         }
 
         String format() {
