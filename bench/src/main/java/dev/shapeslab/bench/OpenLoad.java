@@ -1,5 +1,8 @@
 package dev.shapeslab.bench;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.shapeslab.bench.Workload.Request;
 import java.math.BigDecimal;
 import java.io.IOException;
@@ -9,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,9 +29,13 @@ import org.HdrHistogram.Histogram;
  * {@code connections}-th slot of the global schedule and runs on its own thread. A connection that is
  * behind sends at once and the wait counts in the latency. Run as a process of its own
  * ({@code main}), so that the harness measures its CPU like any other generator's; it prints
- * {@code key=value} lines that {@link GeneratorOutput#parseOpenLoad} reads.
+ * one JSON line that {@link GeneratorOutput#parseOpenLoad} reads.
  */
 final class OpenLoad {
+
+    /** The prefix of the one line of figures a run prints. */
+    static final String JSON_PREFIX = "open-load-json: ";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI base;
     private final List<Request> requests;
@@ -188,22 +194,34 @@ final class OpenLoad {
             return Latencies.micros(latencies, q);
         }
 
+        /**
+         * One JSON line ({@value #JSON_PREFIX}) that {@link GeneratorOutput#parseOpenLoad} reads: {@code requests}
+         * is every request sent (the CPU figures divide by it); {@code recorded} those after the lead-in, whose
+         * statuses and latencies (µs from the due time, HdrHistogram) follow.
+         */
         String format() {
-            StringBuilder s = new StringBuilder();
-            s.append("generator=open-load (dev.shapeslab.bench.OpenLoad, open model, latency from due time)\n");
-            // requests: every request sent (the CPU figures divide by it); recorded: those after the lead-in,
-            // whose statuses and latencies follow
-            s.append(String.format(Locale.ROOT, "target_rate=%.1f%nconnections=%d%nseconds=%.3f%nrequests=%d%nrecorded=%d%nerrors=%d%n",
-                    rate, connections, seconds, requests, recorded, errors));
-            statuses.forEach((k, v) -> s.append("status.").append(k).append('=').append(v).append('\n'));
+            ObjectNode json = JSON.createObjectNode();
+            json.put("generator", "open-load (dev.shapeslab.bench.OpenLoad, open model, latency from due time)");
+            json.put("target_rate", Math.round(rate * 10) / 10.0);
+            json.put("connections", connections);
+            json.put("seconds", Math.round(seconds * 1000) / 1000.0);
+            json.put("requests", requests);
+            json.put("recorded", recorded);
+            json.put("errors", errors);
+            ObjectNode byStatus = json.putObject("statuses");
+            statuses.forEach(byStatus::put);
+            ObjectNode latency = json.putObject("latency_us");
             for (double q : new double[] {0.5, 0.9, 0.99, 0.999, 1.0}) {
-                s.append(String.format(Locale.ROOT, "latency_us.p%s=%.0f%n", quantileName(q),
-                        percentileMicros(q)));
+                latency.put("p" + quantileName(q), Math.round(percentileMicros(q)));
             }
             if (firstError != null) {
-                s.append("first_error=").append(firstError.replace('\n', ' ')).append('\n');
+                json.put("first_error", firstError);
             }
-            return s.toString();
+            try {
+                return JSON_PREFIX + JSON.writeValueAsString(json) + "\n";
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
         }
 
         /** 0.5 -> "50", 0.999 -> "99.9", 1.0 -> "100" (the maximum). */
