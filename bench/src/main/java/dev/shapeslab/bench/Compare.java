@@ -628,6 +628,7 @@ public final class Compare {
                 cpu.setProperty(when + ".db", Files.readString(Path.of("/proc", Long.toString(dbPid), "stat")).trim());
             }
             cpu.setProperty(when + ".machine", ProcStat.MachineTicks.readLine());
+            cpu.setProperty(when + ".app_rss_kib", statusField(app.pid(), "VmRSS"));
             cpu.setProperty(when + ".nanos", Long.toString(System.nanoTime()));
         }
     }

@@ -15,9 +15,9 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * Writes {@code summary.md} of a run directory from the raw files its cells left (generator outputs and
- * {@code /proc} snapshots); it computes nothing that is not in those files, so a report can be rewritten
- * at any time ({@code --report-only}).
+ * Writes {@code summary.md} of a run directory, and beside it {@code results.csv}, {@code faults.csv}, the charts
+ * and {@code index.html}, from the raw files its cells left (generator outputs and {@code /proc} snapshots); it
+ * computes nothing that is not in those files, so a report can be rewritten at any time ({@code --report-only}).
  */
 final class Report {
 
@@ -48,9 +48,16 @@ final class Report {
         return max <= min * (1 + percent / 100.0);
     }
 
+    /**
+     * Writes {@code summary.md}, the CSV files ({@link Results}), the charts ({@link Charts}) and {@code index.html}
+     * ({@link IndexPage}) of a run directory; false when a cell failed.
+     */
     static boolean write(Path runDir) throws IOException {
         Run run = Run.load(runDir);
-        Files.writeString(runDir.resolve("summary.md"), markdown(run), StandardCharsets.UTF_8);
+        String summary = markdown(run);
+        Files.writeString(runDir.resolve("summary.md"), summary, StandardCharsets.UTF_8);
+        Results.write(runDir, run);
+        IndexPage.write(runDir, summary, Charts.write(runDir, run));
         return run.cells.stream().allMatch(c -> c.error == null);
     }
 

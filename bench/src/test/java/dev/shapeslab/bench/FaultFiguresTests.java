@@ -227,4 +227,53 @@ public class FaultFiguresTests {
                         + "| 10,000 opened, 2,000 accept-queue overflows, 0 resets | 60 %, 25 % | 57, 65, 62, 66 (flat) |");
         assertThat(md).doesNotContain("Failed cells");
     }
+
+    @Test
+    public void faultsCsvHasARowPerDrillAndEachDrillItsTimelineChart() throws IOException {
+        Report.write(run);
+
+        List<Results.FaultRow> rows = Results.read(run.resolve(Results.FAULTS), Results.FaultRow.class);
+        assertThat(rows).extracting(Results.FaultRow::fault).containsExactly("kill", "overload");
+        Results.FaultRow killed = rows.get(0);
+        assertThat(killed.during()).isEqualTo(4);
+        assertThat(killed.duringNot201()).isEqualTo(4);
+        assertThat(killed.backTo201Ms()).isEqualTo(1300.0, within(0.01));
+        assertThat(killed.lost()).isEqualTo(1);
+        assertThat(killed.storedThoughRejected()).isEqualTo(1);
+        assertThat(killed.goodputRatio()).isNull();
+        Results.FaultRow overloaded = rows.get(1);
+        assertThat(overloaded.goodputRatio()).isEqualTo(0.6, within(1e-9));
+        assertThat(overloaded.answersByStatus()).isEqualTo("201=1200 503=4000");
+        assertThat(overloaded.p99RejectedMs()).isCloseTo(1200.0, withinPercentage(0.1));
+        assertThat(overloaded.heapFlat()).isTrue();
+        assertThat(overloaded.targetsNotMet()).contains("goodput 60 % of the knee");
+
+        for (String chart : List.of("chart-faults-001-faults-plain-h2-kill-c32.png",
+                "chart-faults-002-faults-plain-stub-overload-c5000-lat100.png")) {
+            assertThat(run.resolve(chart)).isNotEmptyFile();
+            assertThat(Files.readString(run.resolve("index.html"))).contains("<img src=\"" + chart + "\"");
+        }
+    }
+
+    @Test
+    public void theTimelineCountsAnswersPerSecondByStatusAndMarksTheFault() throws IOException {
+        Report.Cell cell = Report.Cell.load(kill, 100);
+        org.jfree.chart.JFreeChart chart = Charts.faultTimeline(cell);
+
+        org.jfree.data.xy.XYDataset data = chart.getXYPlot().getDataset();
+        List<String> statuses = new ArrayList<>();
+        for (int s = 0; s < data.getSeriesCount(); s++) {
+            statuses.add(data.getSeriesKey(s).toString());
+        }
+        assertThat(statuses).containsExactly("201", "500", "503", "timeout");
+        // the 201s ended in seconds 1, 9, 16 and 16
+        int created = statuses.indexOf("201");
+        assertThat(data.getXValue(created, 0)).isEqualTo(1.0);
+        assertThat(data.getYValue(created, 15)).isEqualTo(2.0);
+        org.jfree.chart.plot.IntervalMarker fault = (org.jfree.chart.plot.IntervalMarker)
+                chart.getXYPlot().getDomainMarkers(org.jfree.chart.ui.Layer.BACKGROUND).iterator().next();
+        assertThat(fault.getStartValue()).isEqualTo(10.0);
+        assertThat(fault.getEndValue()).isEqualTo(15.0);
+        assertThat(fault.getLabel()).isEqualTo("database killed");
+    }
 }
