@@ -60,7 +60,7 @@ public final class Compare {
             return;
         }
         if (options.help) {
-            System.out.print(Options.USAGE);
+            System.out.print(Options.usage());
             return;
         }
         if (options.reportOnly != null) {
