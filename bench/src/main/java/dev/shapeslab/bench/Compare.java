@@ -1,7 +1,6 @@
 package dev.shapeslab.bench;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -144,9 +143,7 @@ public final class Compare {
         p.setProperty("git", String.join(" ", runQuietly(List.of("git", "-C", options.root.toString(), "rev-parse",
                 "--short", "HEAD"))).trim());
         p.setProperty("wrk", runQuietly(List.of("wrk", "--version")).stream().findFirst().orElse("?").trim());
-        try (Writer w = Files.newBufferedWriter(out.resolve("run.properties"), StandardCharsets.UTF_8)) {
-            p.store(w, "bench/compare.sh run");
-        }
+        RecordFiles.write(out.resolve("run.json"), p);
     }
 
     /** One cell's run; its figures go to files in {@code dir}, and {@link Report} reads them. */
@@ -229,9 +226,8 @@ public final class Compare {
                 return false;
             } finally {
                 processes.stopAll();
-                try (Writer w = Files.newBufferedWriter(dir.resolve("cell.properties"), StandardCharsets.UTF_8)) {
-                    props.store(w, cell.describe());
-                }
+                props.setProperty("description", cell.describe());
+                RecordFiles.write(dir.resolve("cell.json"), props);
                 deleteDatabaseFiles();
             }
         }
@@ -605,9 +601,7 @@ public final class Compare {
             snapshot(cpu, "after");
             scrape(name + ".prom-after");
             cpu.setProperty("load_seconds", Integer.toString(seconds));
-            try (Writer w = Files.newBufferedWriter(dir.resolve(name + ".cpu"), StandardCharsets.UTF_8)) {
-                cpu.store(w, "raw /proc lines around window " + name);
-            }
+            RecordFiles.write(dir.resolve(name + ".cpu.json"), cpu);
             if (!app.isAlive()) {
                 throw new CellFailure("the app died during window " + name + " (see app.log)");
             }

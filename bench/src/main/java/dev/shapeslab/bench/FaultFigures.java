@@ -94,11 +94,11 @@ final class FaultFigures {
     }
 
     static FaultFigures load(Path dir) throws IOException {
-        Properties drill = Report.properties(dir.resolve("drill.properties"));
-        Properties cell = Report.properties(dir.resolve("cell.properties"));
+        Properties drill = RecordFiles.read(dir.resolve("drill.json"));
+        Properties cell = RecordFiles.read(dir.resolve("cell.json"));
         String fault = drill.getProperty("fault", cell.getProperty("fault", ""));
         if (fault.isEmpty()) {
-            throw new IllegalArgumentException("no drill.properties: the drill did not run");
+            throw new IllegalArgumentException("no drill.json: the drill did not run");
         }
         FaultFigures f = new FaultFigures(fault, drill);
         f.heapMib = mebibytes(cell.getProperty("app_heap", "512m"));
@@ -280,7 +280,7 @@ final class FaultFigures {
     private long micros(String event) {
         String v = drill.getProperty(event + "_us");
         if (v == null) {
-            throw new IllegalArgumentException("drill.properties without " + event + "_us");
+            throw new IllegalArgumentException("drill.json without " + event + "_us");
         }
         return Long.parseLong(v);
     }

@@ -222,7 +222,7 @@ final class Results {
 
     private static Double rssMib(Report.Cell c, String window) {
         try {
-            Properties cpu = Report.properties(c.dir.resolve(window + ".cpu"));
+            Properties cpu = RecordFiles.read(c.dir.resolve(window + ".cpu.json"));
             String kib = cpu.getProperty("after.app_rss_kib", "");
             return kib.isEmpty() ? null : round(Long.parseLong(kib) / 1024.0, 1);
         } catch (IOException | NumberFormatException e) {
