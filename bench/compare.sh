@@ -41,7 +41,9 @@ if [[ -z ${only_report:-} ]]; then
   ./mvnw -q -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt
 fi
 harness_cp=bench/target/harness-classpath.txt
-if [[ -z ${only_report:-} || ! -f $harness_cp || ! -d bench/target/classes/dev/shapeslab/bench ]]; then
+# the harness is built for a run, and for --help, --dry-run and --report-only when its sources changed since
+if [[ -z ${only_report:-} || ! -f $harness_cp || ! -d bench/target/classes/dev/shapeslab/bench ]] ||
+  [[ -n $(find bench/pom.xml bench/src/main -newer "$harness_cp" -print -quit) ]]; then
   echo "compare.sh: building the harness (./mvnw -q -B -f bench/pom.xml -DskipTests package)"
   ./mvnw -q -B -f bench/pom.xml -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime \
     -Dmdep.outputFile=target/harness-classpath.txt
