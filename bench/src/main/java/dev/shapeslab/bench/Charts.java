@@ -217,6 +217,12 @@ final class Charts {
         JFreeChart chart = ChartFactory.createXYLineChart(title, "s since the load started (by each answer's end)",
                 "answers per second", data, PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = chart.getXYPlot();
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            renderer.setSeriesPaint(i, statusColour(data.getSeriesKey(i).toString()));
+            renderer.setSeriesStroke(i, new BasicStroke(2f));
+        }
+        plot.setRenderer(renderer);
         if (f.fault.equals("overload")) {
             mark(plot, f.drill.getProperty("knee_start_us"), f.drill.getProperty("knee_end_us"), "knee", new Color(0, 128, 0, 40));
             mark(plot, f.drill.getProperty("overload_start_us"), f.drill.getProperty("overload_end_us"),
@@ -226,6 +232,20 @@ final class Charts {
                     f.fault.equals("kill") ? "database killed" : "database frozen", new Color(255, 0, 0, 40));
         }
         return chart;
+    }
+
+    /** Successes green, refusals (503) orange, other server errors red, no answer at all grey. */
+    private static Color statusColour(String status) {
+        if (status.startsWith("2") || status.startsWith("3")) {
+            return new Color(0, 140, 0);
+        }
+        if (status.equals("503")) {
+            return new Color(230, 130, 0);
+        }
+        if (status.startsWith("4") || status.startsWith("5")) {
+            return new Color(200, 0, 0);
+        }
+        return Color.DARK_GRAY;
     }
 
     private static void mark(XYPlot plot, String fromMicros, String toMicros, String label, Color colour) {
