@@ -10,8 +10,8 @@ import org.testng.SkipException;
 
 /**
  * Skips the test classes whose {@link Requires} this machine does not meet, or fails them where the
- * prerequisite's {@link Prerequisite#requiredProperty() property} says it must be met. It acts on a class's
- * first configuration method, which for a Spring test is the one that would load its context: a class that
+ * prerequisite's {@link Prerequisite#requiredProperty() property} says it must be met. It acts at a class's
+ * first configuration method, before Spring's configuration methods have loaded its context: a class that
  * cannot run costs no context. Registered for every run in {@code META-INF/services/org.testng.ITestNGListener}.
  */
 public class Prerequisites implements IInvokedMethodListener {

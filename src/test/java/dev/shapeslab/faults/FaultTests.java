@@ -105,10 +105,7 @@ public abstract class FaultTests extends HttpTestSupport {
     public void whileTheDatabaseRefusesConnectionsTheWaitForOneEndsWithTheRefusal() throws Exception {
         HikariDataSource pool = applicationContext.getBean(HikariDataSource.class);
         assertEquals(create("before-refusal").statusCode(), 201);
-        // A connection still being opened (the pool refills what earlier tests broke) would break with the
-        // server instead of being refused: wait until the pool is full, when it opens none.
-        await().atMost(Duration.ofSeconds(30)).until(() -> pool.getHikariPoolMXBean().getTotalConnections(),
-                total -> total == pool.getMaximumPoolSize());
+        awaitPoolFull(); // a connection still being opened would break with the server instead of being refused
         SQLException failure;
         database().stop();
         try {
@@ -130,9 +127,10 @@ public abstract class FaultTests extends HttpTestSupport {
     }
 
     @Test
-    public void aHungDatabaseIsA503WithinTheBoundAndTheRefusedCreateIsNotStored() throws Exception {
+    public void aHungDatabaseIsA503WhileItStillHangsAndTheRefusedCreateIsNotStored() throws Exception {
         assertEquals(create("warm").statusCode(), 201);
         String colour = "hung-" + UUID.randomUUID();
+        awaitPoolFull();
         int closedBefore = database().connectionsClosedByTheApp();
         database().freeze();
         HttpResponse<String> refused;
@@ -163,6 +161,7 @@ public abstract class FaultTests extends HttpTestSupport {
         Field idleBeforeChecked = HikariPool.class.getDeclaredField("aliveBypassWindowMs");
         idleBeforeChecked.setAccessible(true);
         long idleMillis = idleBeforeChecked.getLong(pool);
+        awaitPoolFull();
         int closedBefore = database().connectionsClosedByTheApp();
         HttpResponse<String> refused;
         idleBeforeChecked.setLong(pool, 0);
@@ -177,6 +176,17 @@ public abstract class FaultTests extends HttpTestSupport {
         }
         assertUnavailable(refused);
         awaitCreated();
+    }
+
+    /**
+     * Waits until the pool holds all its connections, so that it opens none while a test breaks the database:
+     * the connections earlier tests broke are replaced in the background, and a connection being opened
+     * when the database hangs waits for its socket timeout.
+     */
+    private void awaitPoolFull() {
+        HikariDataSource pool = applicationContext.getBean(HikariDataSource.class);
+        await().atMost(Duration.ofSeconds(30)).until(() -> pool.getHikariPoolMXBean().getTotalConnections(),
+                total -> total == pool.getMaximumPoolSize());
     }
 
     /** While the database still hangs, the app closes a connection (more than {@code closedBefore} so far). */
@@ -200,6 +210,7 @@ public abstract class FaultTests extends HttpTestSupport {
         List<CompletableFuture<HttpResponse<String>>> held = new ArrayList<>();
         HttpResponse<String> waitedTooLong;
         HttpResponse<String> queueFull;
+        awaitPoolFull(); // the held requests take pooled connections, not new ones that the hang would stop
         database().freeze(); // the admitted requests stay in flight until the database answers
         try {
             for (int i = 0; i < MAX_IN_FLIGHT; i++) {
