@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench/compare.sh: compares shapes-lab's execution variants, measuring throughput, latency and CPU per
-# request of the app, its database server and the load generator. The harness itself is Java
-# (src/test/java/dev/shapeslab/bench, tested by ./mvnw test); this script picks the JDKs, installs wrk
-# when it is missing, builds, and starts it. `bench/compare.sh --help` lists the options.
+# request of the app, its database server and the load generator. The harness itself is Java, a Maven module
+# of its own (bench/pom.xml, tested by ./mvnw -f bench/pom.xml test); this script picks the JDKs, installs wrk
+# when it is missing, builds the app and the harness, and starts it. `bench/compare.sh --help` lists the options.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -34,12 +34,20 @@ for a in "$@"; do
 done
 if [[ -z ${only_report:-} ]]; then
   bench/install-wrk.sh
-  echo "compare.sh: building (./mvnw -q -B -DskipTests package)"
+  echo "compare.sh: building the app (./mvnw -q -B -DskipTests package)"
   ./mvnw -q -B -DskipTests package
-  # Gatling and its dependencies, for the crosscheck scenario
+  # Gatling and its dependencies, for the crosscheck scenario (whose simulation is among the app's test
+  # classes), and the JDBC drivers with which the drills read back what the database stored
   ./mvnw -q -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt
-elif [[ ! -d target/test-classes/dev/shapeslab/bench ]]; then
-  ./mvnw -q -B -DskipTests test-compile
+fi
+harness_cp=bench/target/harness-classpath.txt
+# the harness is built for a run, and for --help, --dry-run and --report-only when its sources changed since
+if [[ -z ${only_report:-} || ! -f $harness_cp || ! -d bench/target/classes/dev/shapeslab/bench ]] ||
+  [[ -n $(find bench/pom.xml bench/src/main -newer "$harness_cp" -print -quit) ]]; then
+  echo "compare.sh: building the harness (./mvnw -q -B -f bench/pom.xml -DskipTests package)"
+  ./mvnw -q -B -f bench/pom.xml -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime \
+    -Dmdep.outputFile=target/harness-classpath.txt
+  touch "$harness_cp" # the plugin leaves an unchanged file as it was: this marks the build
 fi
 
 # The faults scenario's overload holds 5,000 connections in the harness and as many in the app (which
@@ -54,6 +62,7 @@ fi
 # The harness runs on the same JDK unless BENCH_HARNESS_JAVA_HOME names another: its fault drill's clients are
 # virtual threads on a JDK 21+, which cost the generator far less CPU than 5,000 platform threads.
 harness_jdk="${BENCH_HARNESS_JAVA_HOME:-$app_jdk}"
-exec "$harness_jdk/bin/java" -Dbench.root="$ROOT" -Dbench.appJava="$app_jdk/bin/java" -Dbench.clkTck="$(getconf CLK_TCK 2>/dev/null || echo 100)" \
-  -Dbench.gatlingClasspath="$ROOT/target/bench-classpath.txt" \
-  -cp "$ROOT/target/test-classes:$ROOT/target/classes" dev.shapeslab.bench.Compare "$@"
+# The charts are drawn without a display.
+exec "$harness_jdk/bin/java" -Djava.awt.headless=true -Dbench.root="$ROOT" -Dbench.appJava="$app_jdk/bin/java" \
+  -Dbench.clkTck="$(getconf CLK_TCK 2>/dev/null || echo 100)" -Dbench.gatlingClasspath="$ROOT/target/bench-classpath.txt" \
+  -cp "$ROOT/bench/target/classes:$(cat "$ROOT/$harness_cp")" dev.shapeslab.bench.Compare "$@"

@@ -1,5 +1,8 @@
 package dev.shapeslab.bench;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.shapeslab.bench.Workload.Request;
 import java.math.BigDecimal;
 import java.io.IOException;
@@ -8,13 +11,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
 
 /**
  * An open-model (arrival-rate) load generator: requests are due at a fixed total rate whatever the
@@ -27,9 +29,13 @@ import java.util.concurrent.locks.LockSupport;
  * {@code connections}-th slot of the global schedule and runs on its own thread. A connection that is
  * behind sends at once and the wait counts in the latency. Run as a process of its own
  * ({@code main}), so that the harness measures its CPU like any other generator's; it prints
- * {@code key=value} lines that {@link GeneratorOutput#parseOpenLoad} reads.
+ * one JSON line that {@link GeneratorOutput#parseOpenLoad} reads.
  */
 final class OpenLoad {
+
+    /** The prefix of the one line of figures a run prints. */
+    static final String JSON_PREFIX = "open-load-json: ";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI base;
     private final List<Request> requests;
@@ -113,8 +119,8 @@ final class OpenLoad {
         final long recordFrom;
         final long end;
         long sent;
-        long[] latencies = new long[1024];
-        int count;
+        /** This connection's latencies in µs from the due time; merged into one histogram at the end. */
+        final Histogram latencies = Latencies.histogram();
         final Map<String, Long> statuses = new TreeMap<>();
         long errors;
         String firstError;
@@ -149,18 +155,11 @@ final class OpenLoad {
                 }
                 sent++;
                 if (due >= recordFrom) {
-                    record(System.nanoTime() - due);
+                    Latencies.record(latencies, (System.nanoTime() - due) / 1_000);
                     statuses.merge(status, 1L, Long::sum);
                 }
             }
             connection.close();
-        }
-
-        private void record(long latency) {
-            if (count == latencies.length) {
-                latencies = Arrays.copyOf(latencies, count * 2);
-            }
-            latencies[count++] = latency;
         }
 
         private int send(Request request) throws IOException {
@@ -170,16 +169,16 @@ final class OpenLoad {
 
     /** What one run measured; {@link #format} is the output the harness parses. */
     record Result(double rate, int connections, double seconds, long requests, long recorded, long errors,
-                  Map<String, Long> statuses, long[] sortedLatencies, String firstError) {
+                  Map<String, Long> statuses, Histogram latencies, String firstError) {
 
         static Result merge(List<Worker> workers, double rate, int connections, double seconds) {
-            int total = 0;
+            Histogram all = Latencies.histogram();
             long sent = 0;
             long errors = 0;
             String firstError = null;
             Map<String, Long> statuses = new TreeMap<>();
             for (Worker w : workers) {
-                total += w.count;
+                all.add(w.latencies);
                 sent += w.sent;
                 errors += w.errors;
                 if (firstError == null) {
@@ -187,41 +186,42 @@ final class OpenLoad {
                 }
                 w.statuses.forEach((k, v) -> statuses.merge(k, v, Long::sum));
             }
-            long[] all = new long[total];
-            int at = 0;
-            for (Worker w : workers) {
-                System.arraycopy(w.latencies, 0, all, at, w.count);
-                at += w.count;
-            }
-            Arrays.sort(all);
-            return new Result(rate, connections, seconds, sent, total, errors, statuses, all, firstError);
+            return new Result(rate, connections, seconds, sent, all.getTotalCount(), errors, statuses, all, firstError);
         }
 
-        /** The latency at quantile {@code q} (0..1), by the nearest-rank method, in microseconds. */
+        /** The latency at quantile {@code q} (0..1) in microseconds, from the run's HdrHistogram. */
         double percentileMicros(double q) {
-            if (sortedLatencies.length == 0) {
-                return Double.NaN;
-            }
-            int rank = (int) Math.ceil(q * sortedLatencies.length);
-            return sortedLatencies[Math.max(0, Math.min(sortedLatencies.length - 1, rank - 1))] / 1e3;
+            return Latencies.micros(latencies, q);
         }
 
+        /**
+         * One JSON line ({@value #JSON_PREFIX}) that {@link GeneratorOutput#parseOpenLoad} reads: {@code requests}
+         * is every request sent (the CPU figures divide by it); {@code recorded} those after the lead-in, whose
+         * statuses and latencies (µs from the due time, HdrHistogram) follow.
+         */
         String format() {
-            StringBuilder s = new StringBuilder();
-            s.append("generator=open-load (dev.shapeslab.bench.OpenLoad, open model, latency from due time)\n");
-            // requests: every request sent (the CPU figures divide by it); recorded: those after the lead-in,
-            // whose statuses and latencies follow
-            s.append(String.format(Locale.ROOT, "target_rate=%.1f%nconnections=%d%nseconds=%.3f%nrequests=%d%nrecorded=%d%nerrors=%d%n",
-                    rate, connections, seconds, requests, recorded, errors));
-            statuses.forEach((k, v) -> s.append("status.").append(k).append('=').append(v).append('\n'));
+            ObjectNode json = JSON.createObjectNode();
+            json.put("generator", "open-load (dev.shapeslab.bench.OpenLoad, open model, latency from due time)");
+            json.put("target_rate", Math.round(rate * 10) / 10.0);
+            json.put("connections", connections);
+            json.put("seconds", Math.round(seconds * 1000) / 1000.0);
+            json.put("requests", requests);
+            json.put("recorded", recorded);
+            json.put("errors", errors);
+            ObjectNode byStatus = json.putObject("statuses");
+            statuses.forEach(byStatus::put);
+            ObjectNode latency = json.putObject("latency_us");
             for (double q : new double[] {0.5, 0.9, 0.99, 0.999, 1.0}) {
-                s.append(String.format(Locale.ROOT, "latency_us.p%s=%.0f%n", quantileName(q),
-                        percentileMicros(q)));
+                latency.put("p" + quantileName(q), Math.round(percentileMicros(q)));
             }
             if (firstError != null) {
-                s.append("first_error=").append(firstError.replace('\n', ' ')).append('\n');
+                json.put("first_error", firstError);
             }
-            return s.toString();
+            try {
+                return JSON_PREFIX + JSON.writeValueAsString(json) + "\n";
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
         }
 
         /** 0.5 -> "50", 0.999 -> "99.9", 1.0 -> "100" (the maximum). */

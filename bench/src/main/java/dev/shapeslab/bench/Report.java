@@ -1,7 +1,6 @@
 package dev.shapeslab.bench;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,9 +14,9 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * Writes {@code summary.md} of a run directory from the raw files its cells left (generator outputs and
- * {@code /proc} snapshots); it computes nothing that is not in those files, so a report can be rewritten
- * at any time ({@code --report-only}).
+ * Writes {@code summary.md} of a run directory, and beside it {@code results.csv}, {@code faults.csv}, the charts
+ * and {@code index.html}, from the raw files its cells left (generator outputs and {@code /proc} snapshots); it
+ * computes nothing that is not in those files, so a report can be rewritten at any time ({@code --report-only}).
  */
 final class Report {
 
@@ -48,9 +47,16 @@ final class Report {
         return max <= min * (1 + percent / 100.0);
     }
 
+    /**
+     * Writes {@code summary.md}, the CSV files ({@link Results}), the charts ({@link Charts}) and {@code index.html}
+     * ({@link IndexPage}) of a run directory; false when a cell failed.
+     */
     static boolean write(Path runDir) throws IOException {
         Run run = Run.load(runDir);
-        Files.writeString(runDir.resolve("summary.md"), markdown(run), StandardCharsets.UTF_8);
+        String summary = markdown(run);
+        Files.writeString(runDir.resolve("summary.md"), summary, StandardCharsets.UTF_8);
+        Results.write(runDir, run);
+        IndexPage.write(runDir, summary, Charts.write(runDir, run));
         return run.cells.stream().allMatch(c -> c.error == null);
     }
 
@@ -73,7 +79,7 @@ final class Report {
         }
 
         static Cell load(Path dir, double clkTck) throws IOException {
-            Cell cell = new Cell(dir, properties(dir.resolve("cell.properties")));
+            Cell cell = new Cell(dir, RecordFiles.read(dir.resolve("cell.json")));
             if (!"ok".equals(cell.props.getProperty("status"))) {
                 cell.error = cell.props.getProperty("error", "status " + cell.props.getProperty("status", "unknown"));
             }
@@ -93,7 +99,7 @@ final class Report {
                         .sorted(Comparator.comparing((Path p) -> p.getFileName().toString().length())
                                 .thenComparing(p -> p.getFileName().toString())).toList()) {
                     String name = f.getFileName().toString().replace(".out", "");
-                    if (!Files.exists(dir.resolve(name + ".cpu"))) {
+                    if (!RecordFiles.exists(dir.resolve(name + ".cpu.json"))) {
                         continue; // a window cut short: no figures
                     }
                     try {
@@ -206,11 +212,11 @@ final class Report {
         }
 
         static Run load(Path dir) throws IOException {
-            Run run = new Run(properties(dir.resolve("run.properties")));
+            Run run = new Run(RecordFiles.read(dir.resolve("run.json")));
             double clkTck = Double.parseDouble(run.props.getProperty("clk_tck", "100"));
             try (Stream<Path> cells = Files.list(dir.resolve("cells"))) {
                 for (Path c : cells.filter(Files::isDirectory).sorted().toList()) {
-                    if (Files.exists(c.resolve("cell.properties"))) {
+                    if (RecordFiles.exists(c.resolve("cell.json"))) {
                         run.cells.add(Cell.load(c, clkTck));
                     }
                 }
@@ -591,15 +597,5 @@ final class Report {
             return String.format(Locale.ROOT, number, s.median());
         }
         return String.format(Locale.ROOT, number + " (" + number + "–" + number + ")", s.median(), s.min(), s.max());
-    }
-
-    static Properties properties(Path file) throws IOException {
-        Properties p = new Properties();
-        if (Files.exists(file)) {
-            try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                p.load(r);
-            }
-        }
-        return p;
     }
 }

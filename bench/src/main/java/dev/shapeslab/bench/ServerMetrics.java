@@ -79,6 +79,19 @@ record ServerMetrics(long requests, Map<Double, Double> latencySeconds, long adm
         return seconds == null || seconds.isInfinite() ? "-" : String.format(Locale.ROOT, "≤%.1f ms", seconds * 1000);
     }
 
+    /** The app's heap in use (every heap pool, {@code jvm_memory_used_bytes{area="heap"}}) in one scrape; null without it. */
+    static Double heapUsedBytes(String scrape) {
+        double total = 0;
+        boolean found = false;
+        for (Map.Entry<String, Double> e : samples(scrape).entrySet()) {
+            if (e.getKey().startsWith("jvm_memory_used_bytes{") && e.getKey().contains("area=\"heap\"")) {
+                total += e.getValue();
+                found = true;
+            }
+        }
+        return found ? total : null;
+    }
+
     /** "name{labels}" to value, for every sample line (comments skipped). */
     static Map<String, Double> samples(String text) {
         Map<String, Double> samples = new HashMap<>();

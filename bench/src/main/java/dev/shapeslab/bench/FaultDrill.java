@@ -1,7 +1,6 @@
 package dev.shapeslab.bench;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -48,7 +47,7 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * <p>Raw files, which {@link FaultFigures} turns into figures: {@code requests.tsv} ({@code knee.tsv},
- * {@code overload.tsv} and {@code probe.tsv} for overload), {@code drill.properties} (the timeline on the drill's clock, in µs,
+ * {@code overload.tsv} and {@code probe.tsv} for overload), {@code drill.json} (the timeline on the drill's clock, in µs,
  * and the size of {@code app.log} at each event), {@code heap.tsv} ({@link HeapSampler}),
  * {@code readback.tsv} and {@code stored.txt}.
  */
@@ -133,9 +132,8 @@ final class FaultDrill {
             }
         } finally {
             drill.setProperty("peak_rss_kib", Compare.statusField(appPid, "VmHWM"));
-            try (Writer w = Files.newBufferedWriter(dir.resolve("drill.properties"), StandardCharsets.UTF_8)) {
-                drill.store(w, "fault drill " + cell.describe() + "; times in µs on the drill's clock");
-            }
+            // times in µs on the drill's clock
+            RecordFiles.write(dir.resolve("drill.json"), drill);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.shapeslab.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -92,5 +93,72 @@ public class ReportTests {
         assertThat(md).contains("## Failed cells")
                 .contains("`002-mixed-plain-h2-mixed-c16`: measure-2: unreadable wrk output: no 'N requests in T' line");
         assertThat(md).doesNotContain("| plain | h2 | mixed | 16 | 0 ms | 3");
+    }
+
+    @Test
+    public void resultsCsvHasOneRowPerMeasuredWindow() throws IOException {
+        Report.write(run);
+
+        List<Results.WindowRow> rows = Results.read(run.resolve(Results.RESULTS), Results.WindowRow.class);
+        // per cell: 3 measured windows, one open-model window and the JFR window; no warm-up
+        assertThat(rows).hasSize(10);
+        assertThat(rows).extracting(Results.WindowRow::window).doesNotContain("warmup-1", "warmup-2");
+        Results.WindowRow first = rows.stream().filter(r -> r.scenario().equals("mixed") && r.window().equals("measure-1"))
+                .findFirst().orElseThrow();
+        assertThat(first.variant()).isEqualTo("plain");
+        assertThat(first.backend()).isEqualTo("h2");
+        assertThat(first.clients()).isEqualTo(16);
+        assertThat(first.kind()).isEqualTo("closed");
+        assertThat(first.rate()).isNull();
+        assertThat(first.reqPerSecond()).isEqualTo(252.0); // 1,280 requests in 5.08 s
+        assertThat(first.p50Ms()).isEqualTo(58.61);
+        assertThat(first.p99Ms()).isEqualTo(158.5);
+        assertThat(first.errors()).isZero();
+        assertThat(first.appMicros()).isEqualTo(5336.0, within(1.0));
+        assertThat(first.dbMicros()).isEqualTo(2469.0, within(1.0));
+        assertThat(first.heapMax()).isEqualTo("1g");
+        assertThat(first.peakRssMib()).isEqualTo(931.4);
+        Results.WindowRow open = rows.stream().filter(r -> r.scenario().equals("mixed") && r.kind().equals("open"))
+                .findFirst().orElseThrow();
+        assertThat(open.rate()).isEqualTo(162.8);
+        assertThat(open.p999Ms()).isEqualTo(40.503);
+        assertThat(open.errorsByStatus()).isEmpty();
+        assertThat(Files.readString(run.resolve(Results.RESULTS))).startsWith(
+                "commit,scenario,variant,backend,workload,clients,latency_ms,repeat,window,kind,generator,rate,req_s,");
+    }
+
+    @Test
+    public void chartsAndAnIndexPageAreWrittenBesideTheSummary() throws IOException {
+        Report.write(run);
+
+        for (String scenario : List.of("slow-backend", "mixed")) {
+            for (String chart : List.of("throughput", "latency", "cpu")) {
+                Path png = run.resolve("chart-" + chart + "-" + scenario + ".png");
+                assertThat(png).isNotEmptyFile();
+                assertThat(Files.readAllBytes(png)).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+            }
+        }
+        String html = Files.readString(run.resolve("index.html"));
+        assertThat(html).contains("<img src=\"chart-throughput-mixed.png\"", "<img src=\"chart-cpu-slow-backend.png\"",
+                "<a href=\"results.csv\">", "<h2>mixed</h2>", "<th>app µs/req</th>",
+                "<td>plain</td><td>h2</td><td>mixed</td><td>16</td><td>0 ms</td><td>325 (252–365)</td>");
+    }
+
+    @Test
+    public void theThroughputChartDrawsClientsOverLatencyBesideTheVariants() {
+        Report.Cell slow = new Report.Cell(run, new java.util.Properties());
+        slow.props.setProperty("variant", "async");
+        slow.props.setProperty("connections", "100");
+        slow.props.setProperty("latency_ms", "100");
+        slow.measured.add(new Window("measure-1", new GeneratorOutput("wrk", 9_000, 10, 0, java.util.Map.of("p50", 100_000.0),
+                1, java.util.Map.of()), 100, null, 10, 0.01, 0));
+
+        org.jfree.data.xy.XYDataset data = Charts.throughput("slow-backend", List.of(slow)).getXYPlot().getDataset();
+        assertThat(data.getSeriesCount()).isEqualTo(2);
+        assertThat(data.getSeriesKey(0)).isEqualTo("async");
+        assertThat(data.getYValue(0, 0)).isEqualTo(900.0);
+        assertThat(data.getSeriesKey(1)).isEqualTo("clients ÷ latency (100 ms)");
+        assertThat(data.getYValue(1, 0)).isEqualTo(1000.0);
+        assertThat(Charts.nines(99.9)).isEqualTo(3.0, within(1e-9));
     }
 }

@@ -1,7 +1,6 @@
 package dev.shapeslab.bench;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -60,7 +59,7 @@ public final class Compare {
             return;
         }
         if (options.help) {
-            System.out.print(Options.USAGE);
+            System.out.print(Options.usage());
             return;
         }
         if (options.reportOnly != null) {
@@ -144,9 +143,7 @@ public final class Compare {
         p.setProperty("git", String.join(" ", runQuietly(List.of("git", "-C", options.root.toString(), "rev-parse",
                 "--short", "HEAD"))).trim());
         p.setProperty("wrk", runQuietly(List.of("wrk", "--version")).stream().findFirst().orElse("?").trim());
-        try (Writer w = Files.newBufferedWriter(out.resolve("run.properties"), StandardCharsets.UTF_8)) {
-            p.store(w, "bench/compare.sh run");
-        }
+        RecordFiles.write(out.resolve("run.json"), p);
     }
 
     /** One cell's run; its figures go to files in {@code dir}, and {@link Report} reads them. */
@@ -229,9 +226,8 @@ public final class Compare {
                 return false;
             } finally {
                 processes.stopAll();
-                try (Writer w = Files.newBufferedWriter(dir.resolve("cell.properties"), StandardCharsets.UTF_8)) {
-                    props.store(w, cell.describe());
-                }
+                props.setProperty("description", cell.describe());
+                RecordFiles.write(dir.resolve("cell.json"), props);
                 deleteDatabaseFiles();
             }
         }
@@ -568,7 +564,9 @@ public final class Compare {
             if (options.gatlingClasspathFile.isEmpty()) {
                 throw new CellFailure("crosscheck needs Gatling's classpath (-Dbench.gatlingClasspath, set by compare.sh)");
             }
-            String classpath = options.classpath + ":" + Files.readString(Path.of(options.gatlingClasspathFile)).trim();
+            // the simulation is among the app's test classes; Gatling and its dependencies are the app's test classpath
+            String classpath = options.root.resolve("target/test-classes") + ":" + options.root.resolve("target/classes") + ":"
+                    + Files.readString(Path.of(options.gatlingClasspathFile)).trim();
             List<String> command = List.of(options.toolJava, "-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED",
                     "-Dlogback.configurationFile=" + options.root.resolve("bench/gatling-logback.xml"),
                     "-Duser.language=en", "-Duser.country=US", "-DbaseUrl=" + base,
@@ -603,9 +601,7 @@ public final class Compare {
             snapshot(cpu, "after");
             scrape(name + ".prom-after");
             cpu.setProperty("load_seconds", Integer.toString(seconds));
-            try (Writer w = Files.newBufferedWriter(dir.resolve(name + ".cpu"), StandardCharsets.UTF_8)) {
-                cpu.store(w, "raw /proc lines around window " + name);
-            }
+            RecordFiles.write(dir.resolve(name + ".cpu.json"), cpu);
             if (!app.isAlive()) {
                 throw new CellFailure("the app died during window " + name + " (see app.log)");
             }
@@ -626,6 +622,7 @@ public final class Compare {
                 cpu.setProperty(when + ".db", Files.readString(Path.of("/proc", Long.toString(dbPid), "stat")).trim());
             }
             cpu.setProperty(when + ".machine", ProcStat.MachineTicks.readLine());
+            cpu.setProperty(when + ".app_rss_kib", statusField(app.pid(), "VmRSS"));
             cpu.setProperty(when + ".nanos", Long.toString(System.nanoTime()));
         }
     }

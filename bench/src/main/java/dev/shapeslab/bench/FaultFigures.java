@@ -94,11 +94,11 @@ final class FaultFigures {
     }
 
     static FaultFigures load(Path dir) throws IOException {
-        Properties drill = Report.properties(dir.resolve("drill.properties"));
-        Properties cell = Report.properties(dir.resolve("cell.properties"));
+        Properties drill = RecordFiles.read(dir.resolve("drill.json"));
+        Properties cell = RecordFiles.read(dir.resolve("cell.json"));
         String fault = drill.getProperty("fault", cell.getProperty("fault", ""));
         if (fault.isEmpty()) {
-            throw new IllegalArgumentException("no drill.properties: the drill did not run");
+            throw new IllegalArgumentException("no drill.json: the drill did not run");
         }
         FaultFigures f = new FaultFigures(fault, drill);
         f.heapMib = mebibytes(cell.getProperty("app_heap", "512m"));
@@ -242,14 +242,10 @@ final class FaultFigures {
         return created / ((toMicros - fromMicros) / 1e6);
     }
 
-    /** The latency at quantile {@code q} of the requests that ended with {@code status}, nearest rank; NaN if none. */
+    /** The latency at quantile {@code q} of the requests that ended with {@code status} (HdrHistogram); NaN if none. */
     static double percentileMillis(List<DrillRecord> records, String status, double q) {
-        long[] sorted = records.stream().filter(r -> r.status().equals(status)).mapToLong(DrillRecord::micros).sorted().toArray();
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int rank = (int) Math.ceil(q * sorted.length);
-        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))] / 1e3;
+        return Latencies.micros(Latencies.of(records.stream().filter(r -> r.status().equals(status)).toList(),
+                DrillRecord::micros), q) / 1e3;
     }
 
     static DrillRecord longest(List<DrillRecord> records) {
@@ -284,7 +280,7 @@ final class FaultFigures {
     private long micros(String event) {
         String v = drill.getProperty(event + "_us");
         if (v == null) {
-            throw new IllegalArgumentException("drill.properties without " + event + "_us");
+            throw new IllegalArgumentException("drill.json without " + event + "_us");
         }
         return Long.parseLong(v);
     }

@@ -27,6 +27,39 @@ public class GeneratorOutputTests {
     }
 
     @Test
+    public void readsWrkFiguresFromTheJsonLineOfItsDoneHook() throws IOException {
+        // wrk 4.1.0 (Debian) with the done() of Workload.luaScript against a loopback server
+        GeneratorOutput out = GeneratorOutput.parseWrk(BenchSamples.lines("wrk-json-get.txt"));
+
+        assertThat(out.requests()).isEqualTo(2406);
+        assertThat(out.seconds()).isEqualTo(2.020775);
+        assertThat(out.failed()).isZero();
+        assertThat(out.errors()).isEmpty();
+        assertThat(out.latencyMicros()).containsEntry("p50", 2357.0).containsEntry("p99", 31886.0)
+                .containsEntry("p99.9", 44385.0).containsEntry("p99.99", 45935.0).containsEntry("max", 45935.0);
+        assertThat(out.generatorTicks()).isEqualTo(12);
+
+        GeneratorOutput notFound = GeneratorOutput.parseWrk(BenchSamples.lines("wrk-json-not-found.txt"));
+        assertThat(notFound.failed()).isEqualTo(2691);
+        assertThat(notFound.errors()).containsExactly(org.assertj.core.api.Assertions.entry("non-2xx", 2691L));
+    }
+
+    @Test
+    public void theLuaScriptPrintsWrksFiguresAsJsonWhenTheRunIsDone() {
+        String lua = Workload.luaScript("test", List.of(Workload.Request.get("/circles/1")));
+
+        assertThat(lua).contains("function done(summary, latency, requests)")
+                .contains("\"" + GeneratorOutput.WRK_JSON_PREFIX + "\"").contains("latency:percentile(99.9)");
+    }
+
+    @Test
+    public void aWrkRunThatNeverConnectedHasNoFigures() throws IOException {
+        // wrk exits before done() when it cannot connect at all
+        assertThatThrownBy(() -> GeneratorOutput.parseWrk(BenchSamples.lines("wrk-json-connection-refused.txt")))
+                .hasMessageContaining("unreadable wrk output");
+    }
+
+    @Test
     public void countsNon2xxAnswersAndSocketErrorsAsFailed() throws IOException {
         List<String> notFound = withCpuLine(BenchSamples.lines("wrk-not-found.txt"));
         List<String> timeouts = withCpuLine(BenchSamples.lines("wrk-timeouts.txt"));
@@ -59,6 +92,26 @@ public class GeneratorOutputTests {
         assertThat(out.latencyMicros()).containsEntry("p50", 7899.0).containsEntry("p99", 24750.0)
                 .containsEntry("p99.9", 40503.0);
         assertThat(out.generatorTicks()).isEqualTo(83);
+    }
+
+    @Test
+    public void readsOpenLoadsJsonLine() throws IOException {
+        OpenLoad.Result result = new OpenLoad.Result(100, 4, 2.5, 250, 200, 1,
+                new java.util.TreeMap<>(java.util.Map.of("200", 190L, "503", 9L, "error", 1L)), Latencies.histogram(), "reset");
+        for (int i = 1; i <= 200; i++) {
+            result.latencies().recordValue(i * 10L); // below 2,048 µs HdrHistogram keeps every value exactly
+        }
+        List<String> lines = new ArrayList<>(result.format().lines().toList());
+        lines.addAll(BenchSamples.lines("wrk-json-get.txt").stream()
+                .filter(l -> l.startsWith(GeneratorOutput.CPU_LINE_PREFIX)).toList());
+
+        GeneratorOutput out = GeneratorOutput.parseOpenLoad(lines);
+        assertThat(out.requests()).isEqualTo(250);
+        assertThat(out.seconds()).isEqualTo(2.5);
+        assertThat(out.failed()).isEqualTo(10);
+        assertThat(out.errors()).containsEntry("503", 9L).containsEntry("error", 1L).doesNotContainKey("200");
+        assertThat(out.latencyMicros()).containsEntry("p50", 1_000.0).containsEntry("p99", 1_980.0)
+                .containsEntry("p100", 2_000.0);
     }
 
     @Test

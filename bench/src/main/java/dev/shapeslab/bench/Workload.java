@@ -1,9 +1,5 @@
 package dev.shapeslab.bench;
 
-import static dev.shapeslab.web.ResourcePaths.CIRCLES;
-import static dev.shapeslab.web.ResourcePaths.DRAWINGS;
-import static dev.shapeslab.web.ResourcePaths.RECTANGLES;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +19,14 @@ enum Workload {
     POST_DRAWING("post-drawing", "POST /drawings with 3 shapes"),
     MIXED("mixed", "the article series' workload: create circle, rectangle, drawing (3 shapes); "
             + "list circles, rectangles, drawings (a page of 100 each); round-robin on a growing database");
+
+    /*
+     * The app's HTTP API, as the harness uses it: its three resource paths (the app's ResourcePaths). The harness
+     * is a module of its own and talks to the app only over HTTP, so this is the contract it depends on.
+     */
+    static final String CIRCLES = "/circles";
+    static final String RECTANGLES = "/rectangles";
+    static final String DRAWINGS = "/drawings";
 
     /** Distinct bodies per entity type: enough variety that no row repeats often, small enough to pre-build. */
     private static final int BODIES = 64;
@@ -101,6 +105,26 @@ enum Workload {
     }
 
     /**
+     * wrk's figures as one JSON line ({@link GeneratorOutput#WRK_JSON_PREFIX}), printed once after the run
+     * from its aggregated summary and latency histogram (µs), so that the harness reads no text report.
+     * %.0f rather than %d: Lua numbers are doubles, and an empty histogram's minimum is 2^64 - 1.
+     */
+    static final String DONE = """
+
+            function done(summary, latency, requests)
+              local e = summary.errors
+              io.write(string.format('%s{"requests":%.0f,"duration_us":%.0f,"bytes":%.0f,'
+                .. '"errors":{"connect":%.0f,"read":%.0f,"write":%.0f,"status":%.0f,"timeout":%.0f},'
+                .. '"latency_us":{"p50":%.0f,"p75":%.0f,"p90":%.0f,"p99":%.0f,"p99.9":%.0f,"p99.99":%.0f,'
+                .. '"max":%.0f,"mean":%.1f,"stdev":%.1f}}\\n',
+                "WRK_JSON_PREFIX", summary.requests, summary.duration, summary.bytes,
+                e.connect, e.read, e.write, e.status, e.timeout,
+                latency:percentile(50), latency:percentile(75), latency:percentile(90), latency:percentile(99),
+                latency:percentile(99.9), latency:percentile(99.99), latency.max, latency.mean, latency.stdev))
+            end
+            """.replace("WRK_JSON_PREFIX", GeneratorOutput.WRK_JSON_PREFIX);
+
+    /**
      * A wrk script that sends {@code requests} in turn. Each wrk thread has its own Lua state and runs
      * {@code init}; the requests are formatted once there, so a request costs wrk a table lookup.
      */
@@ -122,6 +146,7 @@ enum Workload {
         lua.append("  next_index = next_index % #requests + 1\n");
         lua.append("  return requests[next_index]\n");
         lua.append("end\n");
+        lua.append(DONE);
         return lua.toString();
     }
 

@@ -3,7 +3,6 @@ package dev.shapeslab.bench;
 import dev.shapeslab.bench.ProcStat.MachineTicks;
 import dev.shapeslab.bench.ProcStat.ProcessTicks;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +15,7 @@ import java.util.Properties;
  *
  * <p>A window is two files written by {@link Compare}: {@code NAME.out}, the generator's output (wrk's,
  * or {@link OpenLoad}'s for {@code open-*}, or Gatling's for {@code gatling-*}), and
- * {@code NAME.cpu}, the raw {@code /proc} lines of the app, the database server and the machine taken just
+ * {@code NAME.cpu.json}, the raw {@code /proc} lines of the app, the database server and the machine taken just
  * before the generator started and just after it ended. Only those lines count, so the start-up, the
  * warm-up and anything outside the window do not.
  */
@@ -29,10 +28,7 @@ record Window(String name, GeneratorOutput load, double appMicros, Double dbMicr
      */
     static Window load(Path cellDir, String name, double clkTck) throws IOException {
         List<String> out = Files.readAllLines(cellDir.resolve(name + ".out"), StandardCharsets.UTF_8);
-        Properties cpu = new Properties();
-        try (Reader r = Files.newBufferedReader(cellDir.resolve(name + ".cpu"), StandardCharsets.UTF_8)) {
-            cpu.load(r);
-        }
+        Properties cpu = RecordFiles.read(cellDir.resolve(name + ".cpu.json"));
         GeneratorOutput load;
         if (name.startsWith("open-")) {
             load = GeneratorOutput.parseOpenLoad(out);
