@@ -22,6 +22,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.web.filter.RequestContextFilter;
 
 /** What the service adds to the servlet container, in front of Jersey: admission control and error bodies. */
 @Configuration(proxyBeanMethods = false)
@@ -66,6 +67,20 @@ class WebContainer {
         registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
         registration.setAsyncSupported(true);
         return registration;
+    }
+
+    /**
+     * No RequestContextFilter (Jersey's auto-configuration adds Spring's, for request-scoped beans, which this
+     * service has none of). Tomcat looks every filter of a request up under one monitor as it builds the
+     * request's filter chain, before admission control sees the request; under {@code virtual} in a cold JVM
+     * virtual threads convoy on that monitor (docs/results.md, Admission), so no filter is kept that serves
+     * nothing.
+     */
+    @Bean
+    FilterRegistrationBean<RequestContextFilter> requestContextFilter() {
+        FilterRegistrationBean<RequestContextFilter> none = new FilterRegistrationBean<>(new RequestContextFilter());
+        none.setEnabled(false);
+        return none;
     }
 
     /**
