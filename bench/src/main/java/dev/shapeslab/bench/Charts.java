@@ -89,7 +89,11 @@ final class Charts {
         return charts;
     }
 
-    /** Req/s (median of the measured windows) against the clients, a line per variant, and clients ÷ latency. */
+    /**
+     * Successful req/s (median of the measured windows) against the clients, a line per variant, and clients ÷
+     * latency. Successes, not answers: a variant that turns the excess away answers 503s far faster than the
+     * ideal, and those serve no client.
+     */
     static JFreeChart throughput(String scenario, List<Report.Cell> cells) {
         XYSeriesCollection data = new XYSeriesCollection();
         Map<String, XYSeries> series = new LinkedHashMap<>();
@@ -97,7 +101,7 @@ final class Charts {
         for (Report.Cell c : cells) {
             String label = label(c, cells, false);
             series.computeIfAbsent(label, k -> new XYSeries(k, true, true))
-                    .addOrUpdate(c.intValue("connections"), c.throughput().median());
+                    .addOrUpdate(c.intValue("connections"), c.successes().median());
             if (c.intValue("latency_ms") > 0) {
                 ideal.computeIfAbsent(c.intValue("latency_ms"), k -> new java.util.TreeSet<>()).add(c.intValue("connections"));
             }
@@ -110,7 +114,7 @@ final class Charts {
             data.addSeries(line);
         });
         JFreeChart chart = ChartFactory.createXYLineChart("Throughput against clients: " + scenario, "clients (connections)",
-                "req/s (median of the measured windows)", data, PlotOrientation.VERTICAL, true, false, false);
+                "successful req/s (median of the measured windows)", data, PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = chart.getXYPlot();
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int i = series.size(); i < data.getSeriesCount(); i++) {

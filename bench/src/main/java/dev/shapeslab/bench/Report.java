@@ -144,6 +144,11 @@ final class Report {
             return Spread.of(measured.stream().map(w -> w.load().throughput()).toList());
         }
 
+        /** Requests per second answered 2xx/3xx in time: what a client got served, 503s left out. */
+        Spread successes() {
+            return Spread.of(measured.stream().map(w -> w.load().succeeded() / w.load().seconds()).toList());
+        }
+
         Spread app() {
             return Spread.of(measured.stream().map(Window::appMicros).toList());
         }

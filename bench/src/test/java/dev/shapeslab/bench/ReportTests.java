@@ -161,4 +161,18 @@ public class ReportTests {
         assertThat(data.getYValue(1, 0)).isEqualTo(1000.0);
         assertThat(Charts.nines(99.9)).isEqualTo(3.0, within(1e-9));
     }
+
+    @Test
+    public void theThroughputChartCountsOnlyTheRequestsServed() {
+        Report.Cell refusing = new Report.Cell(run, new java.util.Properties());
+        refusing.props.setProperty("variant", "plain");
+        refusing.props.setProperty("connections", "1000");
+        refusing.props.setProperty("latency_ms", "100");
+        // 9,000 answers in 10 s, 6,000 of them 503s
+        refusing.measured.add(new Window("measure-1", new GeneratorOutput("wrk", 9_000, 10, 6_000,
+                java.util.Map.of("p50", 100_000.0), 1, java.util.Map.of()), 100, null, 10, 0.01, 0));
+
+        org.jfree.data.xy.XYDataset data = Charts.throughput("slow-backend", List.of(refusing)).getXYPlot().getDataset();
+        assertThat(data.getYValue(0, 0)).isEqualTo(300.0);
+    }
 }
