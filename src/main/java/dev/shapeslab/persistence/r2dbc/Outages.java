@@ -2,13 +2,13 @@ package dev.shapeslab.persistence.r2dbc;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.OutageKinds;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTransientResourceException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 import reactor.pool.PoolAcquirePendingLimitException;
@@ -22,15 +22,7 @@ import reactor.pool.PoolAcquirePendingLimitException;
  */
 final class Outages {
 
-    static final String BROKEN = "database connection broken";
-    static final String NO_ANSWER = "database did not answer in time";
-    static final String SHUTTING_DOWN = "database shutting down or starting up";
     static final String POOL_FULL = "too many store calls waiting for a connection";
-    static final String NO_CONNECTION = "no database connection within the wait";
-
-    /** admin_shutdown, crash_shutdown, cannot_connect_now: the server ends or refuses sessions. */
-    private static final Set<String> POSTGRES_SHUTTING_DOWN = Set.of("57P01", "57P02", "57P03");
-    private static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
 
     private final long failFastNanos;
     private final LongSupplier nanoClock;
@@ -66,10 +58,10 @@ final class Outages {
             return failure;
         }
         StoreUnavailableException unavailable = new StoreUnavailableException(kind.get(), failure);
-        if (UNREACHABLE.contains(kind.get()) && failFastNanos > 0) {
+        if (OutageKinds.UNREACHABLE.contains(kind.get()) && failFastNanos > 0) {
             unreachable = new Unreachable(nanoClock.getAsLong() + failFastNanos, unavailable);
         }
-        if (committing && (kind.get().equals(BROKEN) || kind.get().equals(NO_ANSWER))) {
+        if (committing && (kind.get().equals(OutageKinds.BROKEN) || kind.get().equals(OutageKinds.NO_ANSWER))) {
             return new StoreOutcomeUnknownException(failure);
         }
         return unavailable;
@@ -89,35 +81,27 @@ final class Outages {
 
     private static String kindHere(Throwable cause) {
         if (cause instanceof StoreCalls.NoConnectionInTime) {
-            return NO_CONNECTION;
+            return OutageKinds.NO_CONNECTION;
         }
         if (cause instanceof TimeoutException) {
-            return NO_ANSWER; // the call's deadline, or the pool's bound on opening a connection
+            return OutageKinds.NO_ANSWER; // the call's deadline, or the pool's bound on opening a connection
         }
         if (cause instanceof PoolAcquirePendingLimitException) {
             return POOL_FULL;
         }
         if (cause instanceof R2dbcException r2dbc) {
             String state = r2dbc.getSqlState() == null ? "" : r2dbc.getSqlState();
-            if (state.startsWith("08")) {
-                return BROKEN;
-            }
-            if (POSTGRES_SHUTTING_DOWN.contains(state)) {
-                return SHUTTING_DOWN;
-            }
-            if (state.equals("57014")) {
-                return "statement timed out";
-            }
-            if (state.equals("55P03")) {
-                return "lock wait timed out";
+            String kind = OutageKinds.ofSqlState(state);
+            if (kind != null) {
+                return kind;
             }
             if (state.isEmpty() && (cause instanceof R2dbcNonTransientResourceException
                     || cause instanceof R2dbcTransientResourceException)) {
-                return BROKEN; // refused, closed or reset: the driver's own, without a server's SQLState
+                return OutageKinds.BROKEN; // refused, closed or reset: the driver's own, without a server's SQLState
             }
         }
         if (cause instanceof IOException) {
-            return BROKEN;
+            return OutageKinds.BROKEN;
         }
         return null;
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.OutageKinds;
 import io.r2dbc.spi.R2dbcBadGrammarException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import java.net.ConnectException;
@@ -30,16 +31,16 @@ public class OutagesTests {
     @Test
     public void aCallPastItsDeadlineIsA503UnlessItWasCommitting() {
         assertThat(outages.translate(new TimeoutException(), false)).isInstanceOf(StoreUnavailableException.class)
-                .extracting(failure -> ((StoreUnavailableException) failure).kind()).isEqualTo(Outages.NO_ANSWER);
+                .extracting(failure -> ((StoreUnavailableException) failure).kind()).isEqualTo(OutageKinds.NO_ANSWER);
         assertThat(outages.translate(new TimeoutException(), true)).isInstanceOf(StoreOutcomeUnknownException.class);
     }
 
     @Test
     public void postgresqlsSqlStatesAndTheDriversOwnFailuresSayWhy() {
-        assertThat(kind(new R2dbcNonTransientResourceException("terminating connection", "57P01"))).isEqualTo(Outages.SHUTTING_DOWN);
-        assertThat(kind(new R2dbcNonTransientResourceException("connection failure", "08006"))).isEqualTo(Outages.BROKEN);
+        assertThat(kind(new R2dbcNonTransientResourceException("terminating connection", "57P01"))).isEqualTo(OutageKinds.SHUTTING_DOWN);
+        assertThat(kind(new R2dbcNonTransientResourceException("connection failure", "08006"))).isEqualTo(OutageKinds.BROKEN);
         assertThat(kind(new R2dbcNonTransientResourceException("Cannot connect", new ConnectException("refused"))))
-                .isEqualTo(Outages.BROKEN);
+                .isEqualTo(OutageKinds.BROKEN);
         assertThat(kind(new PoolAcquirePendingLimitException(1000))).isEqualTo(Outages.POOL_FULL);
     }
 
@@ -54,7 +55,7 @@ public class OutagesTests {
     public void afterAnUnreachableDatabaseCallsFailFastForTheWindowOnly() {
         assertThat(outages.failingFast()).isEmpty();
         outages.translate(new TimeoutException(), false);
-        assertThat(outages.failingFast()).get().extracting(StoreUnavailableException::kind).isEqualTo(Outages.NO_ANSWER);
+        assertThat(outages.failingFast()).get().extracting(StoreUnavailableException::kind).isEqualTo(OutageKinds.NO_ANSWER);
         now.addAndGet(250);
         assertThat(outages.failingFast()).isEmpty();
     }
@@ -62,7 +63,7 @@ public class OutagesTests {
     @Test
     public void waitingTooLongOrTooManyForAConnectionIsA503ThatDoesNotMakeOthersFailFast() {
         assertThat(kind(new PoolAcquirePendingLimitException(1000))).isEqualTo(Outages.POOL_FULL);
-        assertThat(kind(new StoreCalls.NoConnectionInTime(Duration.ofSeconds(3)))).isEqualTo(Outages.NO_CONNECTION);
+        assertThat(kind(new StoreCalls.NoConnectionInTime(Duration.ofSeconds(3)))).isEqualTo(OutageKinds.NO_CONNECTION);
         assertThat(outages.failingFast()).isEmpty();
     }
 

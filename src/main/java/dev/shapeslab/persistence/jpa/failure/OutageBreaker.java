@@ -2,6 +2,7 @@ package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.OutageKinds;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig.SlidingWindowType;
@@ -73,7 +74,7 @@ final class OutageBreaker {
         }
         if (!breaker.tryAcquirePermission()) {
             StoreUnavailableException known = lastOutage;
-            throw known == null ? new StoreUnavailableException(StoreOutages.BROKEN, null)
+            throw known == null ? new StoreUnavailableException(OutageKinds.BROKEN, null)
                     : new StoreUnavailableException(known.kind(), known.getCause());
         }
         long start = breaker.getCurrentTimestamp();
@@ -84,7 +85,7 @@ final class OutageBreaker {
         } catch (Throwable failure) {
             if (isOutage(failure)) {
                 lastOutage = failure instanceof StoreUnavailableException unavailable ? unavailable
-                        : new StoreUnavailableException(StoreOutages.BROKEN, failure.getCause());
+                        : new StoreUnavailableException(OutageKinds.BROKEN, failure.getCause());
             }
             // After lastOutage is set: a call turned away by the breaker this opens reads it.
             breaker.onError(breaker.getCurrentTimestamp() - start, breaker.getTimestampUnit(), failure);
@@ -100,7 +101,7 @@ final class OutageBreaker {
     private static boolean isOutage(Throwable failure) {
         return failure instanceof StoreOutcomeUnknownException
                 || failure instanceof StoreUnavailableException unavailable
-                && StoreOutages.UNREACHABLE.contains(unavailable.kind());
+                && OutageKinds.UNREACHABLE.contains(unavailable.kind());
     }
 
     /** A clock that reads a nano counter, for Resilience4j's open window. */

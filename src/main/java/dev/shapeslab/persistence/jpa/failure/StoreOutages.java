@@ -2,12 +2,12 @@ package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.OutageKinds;
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.util.Optional;
-import java.util.Set;
 import org.h2.api.ErrorCode;
 import org.springframework.transaction.TransactionTimedOutException;
 
@@ -26,28 +26,8 @@ import org.springframework.transaction.TransactionTimedOutException;
  */
 final class StoreOutages {
 
-    static final String BROKEN = "database connection broken";
-    static final String NO_ANSWER = "database did not answer in time";
-    static final String SHUTTING_DOWN = "database shutting down or starting up";
     /** What HikariCP throws, without an SQLState, for a call on a connection it has closed. */
     private static final String HIKARI_CLOSED = "Connection is closed";
-
-    /**
-     * PostgreSQL's SQLStates (class 57, operator intervention) for a server that ends or refuses sessions:
-     * admin_shutdown (a fast or smart shutdown, a restart, or pg_terminate_backend), crash_shutdown (another
-     * server process crashed and every session is reset), cannot_connect_now (starting up or shutting down,
-     * or in recovery). HikariCP evicts the connection on these itself.
-     */
-    static final Set<String> POSTGRES_SHUTTING_DOWN = Set.of("57P01", "57P02", "57P03");
-
-    /** PostgreSQL's query_canceled: the driver cancels a statement that outlives its query timeout. */
-    static final String POSTGRES_QUERY_CANCELED = "57014";
-
-    /** PostgreSQL's lock_not_available: a lock wait passed lock_timeout. */
-    static final String POSTGRES_LOCK_NOT_AVAILABLE = "55P03";
-
-    /** The kinds that say the database cannot be reached now, as opposed to a busy pool or a slow statement. */
-    static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
 
     private StoreOutages() {
     }
@@ -86,12 +66,12 @@ final class StoreOutages {
                 break;
             }
         }
-        return kindOf(failure).filter(kind -> kind.equals(BROKEN) || kind.equals(NO_ANSWER)).isPresent();
+        return kindOf(failure).filter(kind -> kind.equals(OutageKinds.BROKEN) || kind.equals(OutageKinds.NO_ANSWER)).isPresent();
     }
 
     /** Whether {@code failure} says the database cannot be reached: refused, broken, no answer, starting up. */
     static boolean unreachable(Throwable failure) {
-        return kindOf(failure).filter(UNREACHABLE::contains).isPresent();
+        return kindOf(failure).filter(OutageKinds.UNREACHABLE::contains).isPresent();
     }
 
     /** The most specific reason in {@code failure}'s causes that says the database could not answer, if any. */
@@ -99,7 +79,7 @@ final class StoreOutages {
         String kind = null;
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof StoreDeadline.DeadlinePassed) {
-                return Optional.of(NO_ANSWER); // whatever the aborted connection then reported
+                return Optional.of(OutageKinds.NO_ANSWER); // whatever the aborted connection then reported
             }
             String here = kindHere(cause);
             if (here != null) {
@@ -114,7 +94,7 @@ final class StoreOutages {
 
     private static String kindHere(Throwable cause) {
         if (cause instanceof SQLTransientConnectionException) {
-            return "no database connection within the wait";
+            return OutageKinds.NO_CONNECTION;
         }
         if (cause instanceof SQLTimeoutException || cause instanceof TransactionTimedOutException
                 || (cause instanceof org.hibernate.TransactionException && String.valueOf(cause.getMessage())
@@ -122,26 +102,34 @@ final class StoreOutages {
             return "transaction timed out";
         }
         if (cause instanceof SocketTimeoutException) {
-            return NO_ANSWER;
+            return OutageKinds.NO_ANSWER;
         }
         if (cause instanceof SQLException closed && closed.getSQLState() == null
                 && HIKARI_CLOSED.equals(closed.getMessage())) {
-            return BROKEN; // Hikari closed it (evicted as broken) before this call used it: nothing was sent
+            return OutageKinds.BROKEN; // Hikari closed it (evicted as broken) before this call used it: nothing was sent
         }
         if (cause instanceof SQLException sql) {
-            String state = sql.getSQLState() == null ? "" : sql.getSQLState();
-            if (state.startsWith("08") || isH2(sql) && H2BrokenConnections.BROKEN.contains(sql.getErrorCode())) {
-                return BROKEN;
+            // (HikariCP evicts a connection on PostgreSQL's shutdown states itself.)
+            String kind = OutageKinds.ofSqlState(sql.getSQLState());
+            if (kind == null && isH2(sql)) {
+                kind = h2Kind(sql.getErrorCode());
             }
-            if (POSTGRES_SHUTTING_DOWN.contains(state)) {
-                return SHUTTING_DOWN;
+            if (kind != null) {
+                return kind;
             }
-            if (state.equals(POSTGRES_QUERY_CANCELED) || isH2(sql) && sql.getErrorCode() == ErrorCode.STATEMENT_WAS_CANCELED) {
-                return "statement timed out";
-            }
-            if (state.equals(POSTGRES_LOCK_NOT_AVAILABLE) || isH2(sql) && sql.getErrorCode() == ErrorCode.LOCK_TIMEOUT_1) {
-                return "lock wait timed out";
-            }
+        }
+        return null;
+    }
+
+    private static String h2Kind(int errorCode) {
+        if (H2BrokenConnections.BROKEN.contains(errorCode)) {
+            return OutageKinds.BROKEN;
+        }
+        if (errorCode == ErrorCode.STATEMENT_WAS_CANCELED) {
+            return OutageKinds.STATEMENT_TIMED_OUT;
+        }
+        if (errorCode == ErrorCode.LOCK_TIMEOUT_1) {
+            return OutageKinds.LOCK_TIMED_OUT;
         }
         return null;
     }

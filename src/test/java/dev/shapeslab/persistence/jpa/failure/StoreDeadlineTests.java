@@ -6,6 +6,7 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
+import dev.shapeslab.persistence.OutageKinds;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -72,7 +73,7 @@ public class StoreDeadlineTests {
             });
             StoreDeadline.DeadlinePassed passed = expectThrows(StoreDeadline.DeadlinePassed.class, call::call);
             assertEquals(hung.aborts.get(), 1);
-            assertEquals(StoreOutages.kindOf(passed), java.util.Optional.of(StoreOutages.NO_ANSWER));
+            assertEquals(StoreOutages.kindOf(passed), java.util.Optional.of(OutageKinds.NO_ANSWER));
         }
     }
 

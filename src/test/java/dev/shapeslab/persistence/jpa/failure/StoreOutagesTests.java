@@ -8,6 +8,7 @@ import static org.testng.Assert.expectThrows;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.OutageKinds;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
@@ -69,9 +70,9 @@ public class StoreOutagesTests {
                 new JdbcSQLNonTransientConnectionException("Connection is broken", null, "90067", 90067, null, null))
                 : null);
 
-        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
+        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), OutageKinds.BROKEN);
         now.addAndGet(Duration.ofMillis(249).toNanos());
-        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
+        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), OutageKinds.BROKEN);
         assertEquals(calls.get(), 1, "a call inside the window must not reach the database");
 
         now.addAndGet(Duration.ofMillis(2).toNanos());
@@ -84,7 +85,7 @@ public class StoreOutagesTests {
     public void afterTheWindowACallTriesWhileAnotherIsStillTrying() throws Throwable {
         OutageBreaker breaker = new OutageBreaker(Duration.ofMillis(250), now::get);
         expectThrows(StoreUnavailableException.class, () -> breaker.guard(() -> {
-            throw new StoreUnavailableException(StoreOutages.BROKEN, new SQLException("broken", "08006"));
+            throw new StoreUnavailableException(OutageKinds.BROKEN, new SQLException("broken", "08006"));
         }));
         assertEquals(breaker.state(), CircuitBreaker.State.OPEN);
 
@@ -105,7 +106,7 @@ public class StoreOutagesTests {
         assertEquals(calls.get(), 2);
 
         now.addAndGet(Duration.ofMillis(1).toNanos());
-        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
+        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), OutageKinds.BROKEN);
         assertEquals(calls.get(), 2, "a call inside the second window reached the database");
     }
 
@@ -115,7 +116,7 @@ public class StoreOutagesTests {
         StoreOutcomeUnknownException unknown = new StoreOutcomeUnknownException(new SQLException("broken", "08006"));
         Callable<String> store = store(breaker, () -> unknown);
         assertSame(expectThrows(StoreOutcomeUnknownException.class, store::call), unknown);
-        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
+        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), OutageKinds.BROKEN);
         assertEquals(calls.get(), 1);
     }
 
@@ -136,7 +137,7 @@ public class StoreOutagesTests {
         OutageBreaker breaker = new OutageBreaker(Duration.ZERO, now::get);
         Callable<String> store = store(breaker, () -> wrapped(new SQLException("Connection is closed")));
 
-        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), StoreOutages.BROKEN);
+        assertEquals(expectThrows(StoreUnavailableException.class, store::call).kind(), OutageKinds.BROKEN);
     }
 
     @Test

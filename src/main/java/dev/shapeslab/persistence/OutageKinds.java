@@ -1,0 +1,58 @@
+package dev.shapeslab.persistence;
+
+import java.util.Set;
+
+/**
+ * The names every database backend gives to a store call that failed because the database could not answer
+ * ({@link dev.shapeslab.domain.StoreUnavailableException#kind()}), and what the standard's and PostgreSQL's
+ * SQLStates say, which the JDBC and the R2DBC drivers report alike.
+ */
+public final class OutageKinds {
+
+    public static final String BROKEN = "database connection broken";
+    public static final String NO_ANSWER = "database did not answer in time";
+    public static final String SHUTTING_DOWN = "database shutting down or starting up";
+    public static final String NO_CONNECTION = "no database connection within the wait";
+    public static final String STATEMENT_TIMED_OUT = "statement timed out";
+    public static final String LOCK_TIMED_OUT = "lock wait timed out";
+
+    /** The kinds that say the database cannot be reached now, as opposed to a busy pool or a slow statement. */
+    public static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
+
+    /**
+     * PostgreSQL's SQLStates (class 57, operator intervention) for a server that ends or refuses sessions:
+     * admin_shutdown (a fast or smart shutdown, a restart, or pg_terminate_backend), crash_shutdown (another
+     * server process crashed and every session is reset), cannot_connect_now (starting up or shutting down,
+     * or in recovery).
+     */
+    static final Set<String> POSTGRES_SHUTTING_DOWN = Set.of("57P01", "57P02", "57P03");
+
+    /** PostgreSQL's query_canceled: a statement cancelled at its timeout or by a cancel request. */
+    static final String POSTGRES_QUERY_CANCELED = "57014";
+
+    /** PostgreSQL's lock_not_available: a lock wait passed lock_timeout. */
+    static final String POSTGRES_LOCK_NOT_AVAILABLE = "55P03";
+
+    private OutageKinds() {
+    }
+
+    /** The kind an SQLState names (class 08, connection exception, and PostgreSQL's own), or null. */
+    public static String ofSqlState(String state) {
+        if (state == null) {
+            return null;
+        }
+        if (state.startsWith("08")) {
+            return BROKEN;
+        }
+        if (POSTGRES_SHUTTING_DOWN.contains(state)) {
+            return SHUTTING_DOWN;
+        }
+        if (state.equals(POSTGRES_QUERY_CANCELED)) {
+            return STATEMENT_TIMED_OUT;
+        }
+        if (state.equals(POSTGRES_LOCK_NOT_AVAILABLE)) {
+            return LOCK_TIMED_OUT;
+        }
+        return null;
+    }
+}
