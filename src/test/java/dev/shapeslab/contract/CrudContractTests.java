@@ -103,9 +103,11 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         String metrics = given().port(managementPort).baseUri("http://127.0.0.1").get("/actuator/prometheus").asString();
         for (String metric : List.of("http_server_requests_seconds_bucket", "admission_inflight", "admission_limit",
                 "admission_rejected_total", "admission_waiting", "admission_waited_total", "admission_timed_out_total",
-                "tomcat_threads_busy_threads", "jvm_threads_live_threads")) {
+                "jvm_threads_live_threads")) {
             assertTrue(metrics.contains(metric), metric + " missing from /actuator/prometheus");
         }
+        assertEquals(metrics.contains("tomcat_threads_busy_threads"), !variant.equals("virtual"),
+                "the request thread pool's metrics (virtual has no pool)");
         boolean database = applicationContext.getBeanNamesForType(javax.sql.DataSource.class).length > 0;
         assertEquals(metrics.contains("hikaricp_connections_pending"), database, "Hikari's pool metrics");
         assertEquals(metrics.contains("r2dbc_pool_pending"), onR2dbc(), "the R2DBC pool's metrics");

@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.Test;
 
@@ -40,8 +39,7 @@ public abstract class AdmissionQueueTests extends HttpTestSupport {
 
     @Test
     public void requestsPastTheLimitWaitHoldingNoThreadAndAreServedInTurn() {
-        AdmissionControl admission = (AdmissionControl) applicationContext
-                .getBean("admissionControl", FilterRegistrationBean.class).getFilter();
+        AdmissionControl admission = applicationContext.getBean(AdmissionControl.class);
         String path = ResourcePaths.CIRCLES + "/" + createCircle();
         HttpResponse<String> alone = get(path);
         long waitedBefore = admission.waited();

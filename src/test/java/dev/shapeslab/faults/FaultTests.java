@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.AfterClass;
 import org.testng.annotations.Test;
@@ -202,8 +201,7 @@ public abstract class FaultTests extends HttpTestSupport {
      */
     @Test
     public void pastTheAdmissionLimitARequestWaitsBoundedAndTheOneItRefusesIsNeverStored() throws Exception {
-        AdmissionControl admission = (AdmissionControl) applicationContext
-                .getBean("admissionControl", FilterRegistrationBean.class).getFilter();
+        AdmissionControl admission = applicationContext.getBean(AdmissionControl.class);
         assertEquals(create("warm").statusCode(), 201);
         long timedOutBefore = admission.timedOut();
         List<CompletableFuture<HttpResponse<String>>> held = new ArrayList<>();
