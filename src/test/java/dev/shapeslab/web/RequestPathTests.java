@@ -5,8 +5,11 @@ import static org.testng.Assert.assertSame;
 import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.execution.HttpTestSupport;
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import javax.management.ObjectName;
 import org.apache.catalina.Context;
 import org.apache.catalina.Host;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
@@ -18,7 +21,8 @@ import org.testng.annotations.Test;
 
 /**
  * What a request passes through in Tomcat before Jersey: admission control as a valve of the application's
- * context, and no servlet filter, whose lookups under Tomcat's monitors virtual threads convoyed on.
+ * context, no servlet filter, and no Tomcat MBeans: virtual threads convoyed on the monitors Tomcat takes to look
+ * filters up and to register request processors.
  */
 @ActiveProfiles({"plain", "stub"})
 public class RequestPathTests extends HttpTestSupport {
@@ -37,9 +41,21 @@ public class RequestPathTests extends HttpTestSupport {
                 "filters in the request path");
     }
 
+    /** With its MBean registry on, Tomcat registers each request processor it creates, under one monitor. */
+    @Test
+    public void tomcatRegistersNoRequestProcessorAsAnMBean() throws Exception {
+        assertEquals(get(ResourcePaths.CIRCLES).statusCode(), 200);
+
+        assertEquals(ManagementFactory.getPlatformMBeanServer()
+                .queryNames(new ObjectName("*:type=RequestProcessor,*"), null), Set.of());
+    }
+
     private Context applicationContext() {
-        TomcatWebServer server = (TomcatWebServer) ((WebServerApplicationContext) super.applicationContext).getWebServer();
-        Host host = (Host) server.getTomcat().getEngine().findChildren()[0];
+        Host host = (Host) server().getTomcat().getEngine().findChildren()[0];
         return (Context) host.findChildren()[0];
+    }
+
+    private TomcatWebServer server() {
+        return (TomcatWebServer) ((WebServerApplicationContext) super.applicationContext).getWebServer();
     }
 }
