@@ -1,6 +1,7 @@
 package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.StoreCallRecording;
 import org.aopalliance.intercept.MethodInterceptor;
@@ -51,7 +52,7 @@ class StoreCallChain extends AbstractBeanFactoryAwareAdvisingPostProcessor imple
                 steps(breaker, deadline));
         setBeforeExistingAdvisors(true);
         setOrder(ORDER);
-        log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describe());
+        log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describeJdbc());
     }
 
     /** The chain as one interceptor: what the stores get, and what the tests call. */

@@ -53,7 +53,7 @@
  * </ul>
  *
  * <h2>The time bounds and the invariants between them</h2>
- * All are {@link dev.shapeslab.persistence.jpa.failure.DatabaseTimeBounds} ({@code shapes.database.*}), whose
+ * All are {@link dev.shapeslab.persistence.DatabaseTimeBounds} ({@code shapes.database.*}), whose
  * constructor refuses to start on a broken invariant; {@code DeadlineDataSource.Installer} hands the pool and
  * the driver theirs and refuses them in their old places (Hikari's properties, the JDBC URL).
  * <ul>
