@@ -3,6 +3,7 @@ package dev.shapeslab.persistence.jpa.failure;
 import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.StoreCallRecording;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.slf4j.Logger;
@@ -47,7 +48,7 @@ class StoreCallChain extends AbstractBeanFactoryAwareAdvisingPostProcessor imple
 
     StoreCallChain(DatabaseTimeBounds bounds) {
         this.deadline = new StoreDeadline(bounds.requestTimeout());
-        OutageBreaker breaker = new OutageBreaker(bounds.failFast(), System::nanoTime);
+        OutageBreaker breaker = OutageBreaker.of(bounds);
         this.advisor = new DefaultPointcutAdvisor(new ComposablePointcut(new RootClassFilter(EntityStore.class)),
                 steps(breaker, deadline));
         setBeforeExistingAdvisors(true);
