@@ -21,7 +21,6 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -63,16 +62,11 @@ class StoreCalls {
     private final Duration bound;
     private final OutageBreaker breaker;
 
-    @Autowired
     StoreCalls(ConnectionPool pool, DatabaseTimeBounds bounds) {
-        this(pool, bounds.requestTimeout(), OutageBreaker.of(bounds));
-        log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describeR2dbc());
-    }
-
-    StoreCalls(ConnectionPool pool, Duration bound, OutageBreaker breaker) {
         this.pool = pool;
-        this.bound = bound;
-        this.breaker = breaker;
+        this.bound = bounds.requestTimeout();
+        this.breaker = OutageBreaker.of(bounds);
+        log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describeR2dbc());
     }
 
     /**
