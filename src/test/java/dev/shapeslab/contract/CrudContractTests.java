@@ -103,14 +103,18 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         String metrics = given().port(managementPort).baseUri("http://127.0.0.1").get("/actuator/prometheus").asString();
         for (String metric : List.of("http_server_requests_seconds_bucket", "admission_inflight", "admission_limit",
                 "admission_rejected_total", "admission_waiting", "admission_waited_total", "admission_timed_out_total",
-                "tomcat_threads_busy_threads", "jvm_threads_live_threads")) {
+                "jvm_threads_live_threads")) {
             assertTrue(metrics.contains(metric), metric + " missing from /actuator/prometheus");
         }
+        boolean webflux = variant.equals("webflux");
+        assertEquals(metrics.contains("tomcat_threads_busy_threads"), !webflux, "Tomcat's thread pool metrics");
         boolean database = applicationContext.getBeanNamesForType(javax.sql.DataSource.class).length > 0;
         assertEquals(metrics.contains("hikaricp_connections_pending"), database, "Hikari's pool metrics");
         assertEquals(metrics.contains("r2dbc_pool_pending"), onR2dbc(), "the R2DBC pool's metrics");
         assertEquals(metrics.contains("executor_queued_tasks{name=\"async.blocking\""),
                 variant.equals("async") && !onR2dbc(), "the async blocking pool's metrics");
+        assertEquals(metrics.contains("executor_queued_tasks{name=\"webflux.blocking\""), webflux && !onR2dbc(),
+                "the webflux blocking pool's metrics");
     }
 
     /** Whether the backend is r2dbc, where async and rxjava hold neither a thread nor a connection while they wait. */
