@@ -5,6 +5,7 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.faults.FaultTests;
+import dev.shapeslab.web.Admission;
 import dev.shapeslab.web.AdmissionControl;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpRequest;
@@ -40,8 +41,7 @@ public abstract class AdmissionQueueTests extends HttpTestSupport {
 
     @Test
     public void requestsPastTheLimitWaitHoldingNoThreadAndAreServedInTurn() {
-        AdmissionControl admission = (AdmissionControl) applicationContext
-                .getBean("admissionControl", FilterRegistrationBean.class).getFilter();
+        Admission admission = admission();
         String path = ResourcePaths.CIRCLES + "/" + createCircle();
         HttpResponse<String> alone = get(path);
         long waitedBefore = admission.waited();
@@ -68,6 +68,12 @@ public abstract class AdmissionQueueTests extends HttpTestSupport {
         assertEquals(admission.waited(), waitedBefore + MAX_QUEUE);
         // A place is given back when the request's cycle ends, just after its answer has reached the client.
         await().atMost(Duration.ofSeconds(30)).until(admission::inFlight, count -> count == 0);
+    }
+
+    /** Admission control: the servlet filter in front of Jersey, or under {@code webflux} the WebFilter bean. */
+    private Admission admission() {
+        return applicationContext.getBeanProvider(Admission.class).getIfAvailable(() -> (AdmissionControl) applicationContext
+                .getBean("admissionControl", FilterRegistrationBean.class).getFilter());
     }
 
     /** A thread's name without its number: http-nio-127.0.0.1-0-exec-3 → http-nio-127.0.0.1-0-exec-. */
