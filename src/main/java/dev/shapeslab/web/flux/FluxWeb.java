@@ -7,6 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,7 +16,8 @@ import org.springframework.core.annotation.Order;
 import org.springframework.util.unit.DataSize;
 
 /**
- * What the service adds to WebFlux: admission control first, then the body rules, and problem+json for every error.
+ * What the service adds to WebFlux: admission control first, then the body rules, and problem+json for every error,
+ * Reactor Netty's own included.
  * Only in a reactive application ({@code webflux}); the servlet stack's counterpart is {@code web.WebContainer}.
  * The JSON codecs are Jackson 2's with the app's strict mapper and the body limit as their buffer limit
  * ({@code spring.http.codecs.*} in application-webflux.properties), so input is read exactly as Jersey reads it.
@@ -43,6 +45,12 @@ public class FluxWeb {
     @Order(Ordered.HIGHEST_PRECEDENCE + 1)
     FluxBodyGuard fluxBodyGuard(@Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize) {
         return new FluxBodyGuard(maxBodySize.toBytes());
+    }
+
+    /** Reactor Netty's own refusals of requests it cannot decode, problem+json too ({@link NettyErrorBodies}). */
+    @Bean
+    NettyServerCustomizer problemBodiesForUndecodableRequests() {
+        return NettyErrorBodies::addTo;
     }
 
     @Bean
