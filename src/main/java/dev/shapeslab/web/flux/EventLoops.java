@@ -15,8 +15,12 @@ public final class EventLoops {
 
     /** The request's connection's event loop; without Reactor Netty (a mock exchange), the calling thread. */
     public static Executor of(ServerWebExchange exchange) {
-        Object request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
-        return request instanceof Connection connection ? connection.channel().eventLoop() : Runnable::run;
+        try {
+            Object request = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
+            return request instanceof Connection connection ? connection.channel().eventLoop() : Runnable::run;
+        } catch (IllegalStateException noServer) {
+            return Runnable::run; // a mock request has no native one
+        }
     }
 
     /** {@link #of} as a scheduler, to {@code publishOn}: a wrapper, no thread of its own. */

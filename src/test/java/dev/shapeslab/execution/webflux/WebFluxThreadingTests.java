@@ -9,10 +9,15 @@ import dev.shapeslab.execution.ThreadRecording;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.Test;
@@ -58,14 +63,29 @@ public class WebFluxThreadingTests extends HttpTestSupport {
         assertEquals(busyWhileWaiting, 0, "blocking threads busy while every request waited on the timer");
     }
 
+    /** The store call itself, seen by its JFR event (as Mission Control records it), runs on the blocking pool. */
     @Test
-    public void aRequestIsReadAndAnsweredOnItsConnectionsEventLoop() {
-        HttpResponse<String> response = get(ResourcePaths.CIRCLES + "/" + createCircle());
+    public void aRequestIsReadAndAnsweredOnItsConnectionsEventLoopAndItsStoreCallRunsOnTheBlockingPool()
+            throws Exception {
+        Path file = Files.createTempFile("shapes-lab", ".jfr");
+        HttpResponse<String> response;
+        try (Recording recording = new Recording()) {
+            recording.enable("dev.shapeslab.StoreCall");
+            recording.start();
+            response = get(ResourcePaths.CIRCLES + "/" + createCircle());
+            recording.stop();
+            recording.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        Files.delete(file);
 
         String requestThread = response.headers().firstValue(ThreadRecording.REQUEST_THREAD).orElseThrow();
         String responseThread = response.headers().firstValue(ThreadRecording.RESPONSE_THREAD).orElseThrow();
         assertTrue(requestThread.matches(EVENT_LOOPS + ".*"), requestThread);
         assertEquals(responseThread, requestThread, "the store call's result comes back to the same event loop");
+        RecordedEvent read = events.stream().filter(e -> "findById".equals(e.getString("operation"))).findFirst()
+                .orElseThrow(() -> new AssertionError("no StoreCall event for the read: " + events));
+        assertTrue(read.getThread().getJavaName().startsWith(BlockingCalls.THREAD_PREFIX), read.getThread().getJavaName());
     }
 
     private static int threadsNamed(String prefix) {
