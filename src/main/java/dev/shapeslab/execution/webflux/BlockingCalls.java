@@ -15,6 +15,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
@@ -60,17 +61,21 @@ public class BlockingCalls implements DisposableBean {
     }
 
     /**
-     * A {@code Mono} that runs {@code work} on this pool when subscribed. <b>Scheduler:</b> the result (a null one
-     * completes empty) is signalled on the pool thread that ran the work. <b>Errors:</b> what {@code work} throws;
-     * a full queue signals a 503 {@link ProblemException} at once, on the subscribing thread. <b>Cancel:</b> work
-     * that has not started leaves the queue and never runs; started work runs to its end (bounded by the store's
-     * own deadline), and its result is dropped.
+     * A {@code Mono} that runs {@code work} on this pool when subscribed, if {@code start} lets it when a thread
+     * takes it (false: the request was answered meanwhile, and the work must not run). <b>Scheduler:</b> the result
+     * (a null one completes empty) is signalled on the pool thread that ran the work. <b>Errors:</b> what
+     * {@code work} throws; a full queue signals a 503 {@link ProblemException} at once, on the subscribing thread.
+     * <b>Cancel:</b> work that has not started leaves the queue and never runs; started work runs to its end
+     * (bounded by the store's own deadline), and its result is dropped.
      */
-    public <T> Mono<T> run(Callable<T> work) {
+    public <T> Mono<T> run(BooleanSupplier start, Callable<T> work) {
         return Mono.create(sink -> {
             Future<?> task;
             try {
                 task = executor.submit(() -> {
+                    if (!start.getAsBoolean()) {
+                        return;
+                    }
                     try {
                         sink.success(work.call());
                     } catch (Throwable failure) {

@@ -4,9 +4,11 @@ import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
 import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.web.ProblemException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.publisher.Mono;
 
 /**
@@ -18,6 +20,9 @@ import reactor.core.publisher.Mono;
  * ({@code Mono.delay}, the {@code parallel} scheduler), holding no thread. Each store call is one transaction,
  * opened on the pool thread that does the JDBC work. <b>Errors:</b> rule violations, a missing entity for update
  * and delete, store failures and a full pool arrive as {@code onError}; nothing is thrown at assembly.
+ * <b>Deadline</b> ({@code webflux.timeout}): a store call that has not started by then (it waited on the timer or
+ * in the pool's queue) is answered 503 with {@code Retry-After} and never runs, so it never writes after its 503;
+ * one that has started is answered by its own result, which the store's deadline keeps short, as {@code async}'s.
  *
  * @param <T> the entity type
  */
@@ -27,12 +32,15 @@ class WebFluxCrudService<T extends Identifiable<T>> implements WebFluxCrud<T> {
     private final EntityRules rules;
     private final BlockingCalls calls;
     private final Duration latency;
+    private final Duration timeout;
 
-    WebFluxCrudService(EntityStore<T> store, EntityRules rules, BlockingCalls calls, Duration latency) {
+    WebFluxCrudService(EntityStore<T> store, EntityRules rules, BlockingCalls calls, Duration latency,
+                       Duration timeout) {
         this.store = store;
         this.rules = rules;
         this.calls = calls;
         this.latency = latency;
+        this.timeout = timeout;
     }
 
     @Override
@@ -74,8 +82,16 @@ class WebFluxCrudService<T extends Identifiable<T>> implements WebFluxCrud<T> {
         return new NoSuchEntityException(store.entityName(), id);
     }
 
+    /** The store call, answered by its result once it starts, or by a 503 if its deadline comes first. */
     private <R> Mono<R> call(Callable<R> work) {
-        Mono<R> call = calls.run(work);
-        return latency.isZero() ? call : Mono.delay(latency).then(call);
+        return Mono.defer(() -> {
+            AtomicBoolean decided = new AtomicBoolean(); // by the call starting or by its deadline, whichever is first
+            Mono<R> call = calls.run(() -> decided.compareAndSet(false, true), work);
+            Mono<R> afterLatency = latency.isZero() ? call : Mono.delay(latency).then(call);
+            Mono<Long> deadline = Mono.delay(timeout)
+                    .flatMap(tick -> decided.compareAndSet(false, true) ? Mono.just(tick) : Mono.never());
+            return afterLatency.timeout(deadline, Mono.error(() -> ProblemException.unavailable(
+                    "The service could not start this request in time; retry shortly")));
+        });
     }
 }

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
@@ -27,13 +28,15 @@ class WebFluxServices {
     private final ObjectProvider<BlockingCalls> calls;
     private final Optional<SimulatedLatency> latency;
     private final ObjectMapper json;
+    private final Duration timeout;
 
     WebFluxServices(EntityRules rules, ObjectProvider<BlockingCalls> calls, Optional<SimulatedLatency> latency,
-                    ObjectMapper json) {
+                    ObjectMapper json, @Value("${webflux.timeout}") Duration timeout) {
         this.rules = rules;
         this.calls = calls;
         this.latency = latency;
         this.json = json;
+        this.timeout = timeout;
     }
 
     /**
@@ -52,6 +55,6 @@ class WebFluxServices {
             return new ReactiveWebFluxCrudService<>(reactive, rules);
         }
         Duration onTimer = latency.map(SimulatedLatency::handOverToTimer).orElse(Duration.ZERO);
-        return new WebFluxCrudService<>(blocking.getObject(), rules, calls.getObject(), onTimer);
+        return new WebFluxCrudService<>(blocking.getObject(), rules, calls.getObject(), onTimer, timeout);
     }
 }
