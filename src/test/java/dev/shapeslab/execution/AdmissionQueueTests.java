@@ -6,7 +6,6 @@ import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.faults.FaultTests;
 import dev.shapeslab.web.Admission;
-import dev.shapeslab.web.AdmissionControl;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -14,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.Test;
 
@@ -68,12 +66,6 @@ public abstract class AdmissionQueueTests extends HttpTestSupport {
         assertEquals(admission.waited(), waitedBefore + MAX_QUEUE);
         // A place is given back when the request's cycle ends, just after its answer has reached the client.
         await().atMost(Duration.ofSeconds(30)).until(admission::inFlight, count -> count == 0);
-    }
-
-    /** Admission control: the servlet filter in front of Jersey, or under {@code webflux} the WebFilter bean. */
-    private Admission admission() {
-        return applicationContext.getBeanProvider(Admission.class).getIfAvailable(() -> (AdmissionControl) applicationContext
-                .getBean("admissionControl", FilterRegistrationBean.class).getFilter());
     }
 
     /** A thread's name without its number: http-nio-127.0.0.1-0-exec-3 → http-nio-127.0.0.1-0-exec-. */

@@ -2,6 +2,8 @@ package dev.shapeslab.execution;
 
 import static org.testng.Assert.assertEquals;
 
+import dev.shapeslab.web.Admission;
+import dev.shapeslab.web.AdmissionControl;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 
@@ -25,6 +28,12 @@ public abstract class HttpTestSupport extends AbstractTestNGSpringContextTests {
 
     @LocalServerPort
     private int port;
+
+    /** Admission control: the servlet filter in front of Jersey, or under {@code webflux} its WebFilter bean. */
+    protected Admission admission() {
+        return applicationContext.getBeanProvider(Admission.class).getIfAvailable(() -> (AdmissionControl) applicationContext
+                .getBean("admissionControl", FilterRegistrationBean.class).getFilter());
+    }
 
     protected HttpResponse<String> get(String path) {
         return send(HttpRequest.newBuilder(uri(path)).GET().build()).join();
