@@ -13,7 +13,8 @@ import org.testng.annotations.Test;
 /**
  * Dependencies point one way: domain ← persistence ← execution → web, with start-up (the composition of
  * the variant, the backend and the web layer) at the root. A backend never asks which execution model runs,
- * and the web layer never knows which variant it serves.
+ * and the web layer never knows which variant it serves. Inside persistence, the backends depend on what they
+ * share (its root package) and never on each other.
  */
 public class ArchitectureTests {
 
@@ -39,6 +40,12 @@ public class ArchitectureTests {
                         .resideInAPackage("dev.shapeslab.execution..").should().dependOnClassesThat()
                         .resideInAPackage("dev.shapeslab.startup..")},
                 {"no cycles between layers", slices().matching("dev.shapeslab.(*)..").should().beFreeOfCycles()},
+                {"what the backends share (time bounds, outage kinds, the breaker) knows no backend", noClasses().that()
+                        .resideInAPackage("dev.shapeslab.persistence").should().dependOnClassesThat()
+                        .resideInAnyPackage("dev.shapeslab.persistence.jpa..", "dev.shapeslab.persistence.r2dbc..",
+                                "dev.shapeslab.persistence.stub..")},
+                {"the JDBC and the R2DBC stacks depend on what they share, not on each other", slices()
+                        .matching("dev.shapeslab.persistence.(*)..").should().notDependOnEachOther()},
         };
     }
 

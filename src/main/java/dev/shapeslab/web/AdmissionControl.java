@@ -5,8 +5,6 @@ import com.netflix.concurrency.limits.limiter.SimpleLimiter;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
-import jakarta.servlet.DispatcherType;
-import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -21,9 +19,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
+import org.apache.catalina.valves.ValveBase;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * A bound on the requests in flight, whatever holds them (a platform thread in plain and rxjava, a virtual
@@ -38,19 +39,25 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * the Servlet API's asynchronous mode before Jersey reads it (Jetty's QoS filter does the same), and
  * dispatched again on the container's executor when a place is free, so it then runs on the thread its
  * variant promises (a Tomcat request thread, or a new virtual thread). A waiting request keeps its Tomcat
- * request processor and nothing else. Arrival order, not last-in-first-out (as in Netflix's
+ * request processor and nothing else.
+ *
+ * <p>It is a Tomcat valve of the application's context, not a servlet filter: a valve runs before Tomcat
+ * builds the request's filter chain, which looks up the chain's filters under the context's monitors. Under
+ * {@code virtual} every request, waiting ones included and again when admitted, convoyed there behind the
+ * runnable virtual threads in a cold JVM (docs/results.md, Admission); ahead of the chain, only admitted
+ * requests reach those monitors. Arrival order, not last-in-first-out (as in Netflix's
  * {@code LifoBlockingLimiter}), because order is what keeps the promise: while places free up faster than
  * {@code max-wait}, no request waits longer; under LIFO the oldest could be passed over until it timed out.
  *
  * <p>A request counts until its response is complete: for a suspended response that is when the async
- * cycle ends, not when this filter returns (which is why Netflix's own servlet filter, which releases on
+ * cycle ends, not when its pass through this valve returns (which is why Netflix's own servlet filter, which releases on
  * return, would not bound the async variant). The limiter is Netflix's concurrency-limits: {@code fixed}
  * (the default, a plain bound, which keeps the lab's comparisons about the execution models) or
  * {@code gradient2} (adapts the bound to measured latency, up to {@code max-in-flight}).
  *
  * <p>A rejected request never reaches Jersey, so it never writes: its body is not even read.
  */
-public class AdmissionControl extends OncePerRequestFilter implements Admission {
+public class AdmissionControl extends ValveBase implements Admission {
 
     private static final Logger log = LoggerFactory.getLogger(AdmissionControl.class);
 
@@ -80,6 +87,7 @@ public class AdmissionControl extends OncePerRequestFilter implements Admission 
     });
 
     public AdmissionControl(AdmissionSettings settings) {
+        super(true); // a waiting request is suspended here, and admitted ones may be suspended behind
         this.limiter = SimpleLimiter.newBuilder().named("requests").limit(settings.newLimit()).build();
         this.maxQueue = settings.maxQueue();
         this.maxWaitMillis = settings.maxWait().toMillis();
@@ -87,8 +95,9 @@ public class AdmissionControl extends OncePerRequestFilter implements Admission 
     }
 
     @Override
-    public void destroy() {
+    protected void stopInternal() throws LifecycleException {
         timer.shutdownNow();
+        super.stopInternal();
     }
 
     /** The bound on requests in flight now (fixed, or where the adaptive algorithm has put it). */
@@ -127,27 +136,37 @@ public class AdmissionControl extends OncePerRequestFilter implements Admission 
         return timedOut.get();
     }
 
-    @Override
-    protected boolean shouldNotFilterAsyncDispatch() {
-        return false; // a waiting request is served on its second dispatch, an async one
+    /** What comes after admission: the rest of the context's pipeline, Jersey at its end. */
+    @FunctionalInterface
+    interface Next {
+        void invoke() throws IOException, ServletException;
     }
 
     @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws ServletException, IOException {
+    public void invoke(Request request, Response response) throws IOException, ServletException {
+        admit(request, response, request.isAsyncDispatching(), () -> getNext().invoke(request, response));
+    }
+
+    /**
+     * Serves the request now, queues it, or answers 503. {@code dispatchedAgain}: the container runs the request
+     * through the pipeline once more, after an asynchronous dispatch (a waiting request that was admitted, with its
+     * place attached, or one that was admitted on its first pass).
+     */
+    void admit(HttpServletRequest request, HttpServletResponse response, boolean dispatchedAgain, Next next)
+            throws IOException, ServletException {
         if (request.getAttribute(PLACE) instanceof Limiter.Listener place) {
             request.removeAttribute(PLACE);
-            serve(request, response, chain, place);
+            serve(request, response, next, place);
             return;
         }
-        if (request.getDispatcherType() == DispatcherType.ASYNC) {
-            chain.doFilter(request, response); // admitted on its first dispatch, counted until its cycle ends
+        if (dispatchedAgain) {
+            next.invoke(); // admitted on its first pass, counted until its cycle ends
             return;
         }
         // Those waiting go first: a new request takes a free place only when nobody waits for it.
         Optional<Limiter.Listener> place = waiting.get() == 0 ? limiter.acquire(request) : Optional.empty();
         if (place.isPresent()) {
-            serve(request, response, chain, place.get());
+            serve(request, response, next, place.get());
         } else if (reserveWaitingPlace()) {
             AsyncContext context = request.startAsync();
             context.setTimeout(maxWaitMillis + TOMCAT_TIMEOUT_GRAIN_MILLIS);
@@ -172,11 +191,11 @@ public class AdmissionControl extends OncePerRequestFilter implements Admission 
         return true;
     }
 
-    private void serve(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-            Limiter.Listener place) throws ServletException, IOException {
+    private void serve(HttpServletRequest request, HttpServletResponse response, Next next, Limiter.Listener place)
+            throws ServletException, IOException {
         Release release = new Release(place, response);
         try {
-            chain.doFilter(request, response);
+            next.invoke();
         } finally {
             if (request.isAsyncStarted()) {
                 request.getAsyncContext().addListener(release);

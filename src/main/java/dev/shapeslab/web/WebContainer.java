@@ -1,7 +1,6 @@
 package dev.shapeslab.web;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.servlet.DispatcherType;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.Pipeline;
 import org.apache.catalina.Valve;
@@ -35,12 +34,12 @@ class WebContainer {
     private static final Logger log = LoggerFactory.getLogger(WebContainer.class);
 
     /**
-     * Last in the chain, right before Jersey: a waiting request is dispatched again from here, and the filters
-     * before it have done their part on its first dispatch. Tomcat must hold a connection for every request
-     * admitted or waiting, and more: the ones past them are those a 503 is answered on.
+     * Admission control as a valve of the application's context, ahead of the filter chain (see
+     * {@link AdmissionControl} for why not a filter). Tomcat must hold a connection for every request admitted
+     * or waiting, and more: the ones past them are those a 503 is answered on.
      */
     @Bean
-    FilterRegistrationBean<AdmissionControl> admissionControl(AdmissionSettings settings,
+    AdmissionControl admissionControl(AdmissionSettings settings,
             @Value("${server.tomcat.max-connections:8192}") int maxConnections, MeterRegistry registry) {
         if (maxConnections != -1 && maxConnections <= settings.maxHeld()) {
             throw new IllegalStateException("server.tomcat.max-connections (" + maxConnections
@@ -54,19 +53,23 @@ class WebContainer {
                 settings.maxQueue(), settings.maxWait().toMillis());
         AdmissionControl admission = new AdmissionControl(settings);
         Admission.bindMetrics(admission, registry);
-        FilterRegistrationBean<AdmissionControl> registration = new FilterRegistrationBean<>(admission);
-        registration.setOrder(Ordered.LOWEST_PRECEDENCE);
-        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
-        registration.setAsyncSupported(true);
-        return registration;
+        return admission;
+    }
+
+    @Bean
+    RequestThreadMetrics requestThreadMetrics(MeterRegistry registry) {
+        return new RequestThreadMetrics(registry);
+    }
+
+    @Bean
+    TomcatContextCustomizer admissionBeforeTheFilterChain(AdmissionControl admission) {
+        return context -> context.getPipeline().addValve(admission);
     }
 
     /**
      * No RequestContextFilter (Jersey's auto-configuration adds Spring's, for request-scoped beans, which this
-     * service has none of). Tomcat looks every filter of a request up under one monitor as it builds the
-     * request's filter chain, before admission control sees the request; under {@code virtual} in a cold JVM
-     * virtual threads convoy on that monitor (docs/results.md, Admission), so no filter is kept that serves
-     * nothing.
+     * service has none of): every filter is looked up under a monitor of Tomcat's as each admitted request's
+     * filter chain is built, so no filter is kept that serves nothing.
      */
     @Bean
     FilterRegistrationBean<RequestContextFilter> requestContextFilter() {

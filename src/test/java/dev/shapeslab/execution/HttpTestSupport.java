@@ -3,7 +3,6 @@ package dev.shapeslab.execution;
 import static org.testng.Assert.assertEquals;
 
 import dev.shapeslab.web.Admission;
-import dev.shapeslab.web.AdmissionControl;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,7 +11,6 @@ import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 
@@ -29,10 +27,9 @@ public abstract class HttpTestSupport extends AbstractTestNGSpringContextTests {
     @LocalServerPort
     private int port;
 
-    /** Admission control: the servlet filter in front of Jersey, or under {@code webflux} its WebFilter bean. */
+    /** Admission control: the valve in front of Jersey, or under {@code webflux} the WebFilter. */
     protected Admission admission() {
-        return applicationContext.getBeanProvider(Admission.class).getIfAvailable(() -> (AdmissionControl) applicationContext
-                .getBean("admissionControl", FilterRegistrationBean.class).getFilter());
+        return applicationContext.getBean(Admission.class);
     }
 
     protected HttpResponse<String> get(String path) {

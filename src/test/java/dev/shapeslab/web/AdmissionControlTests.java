@@ -29,24 +29,20 @@ public class AdmissionControlTests {
     @Test
     public void aWaiterWhoseClientLeftAsItWasAdmittedCostsNeitherTheReleasingRequestNorThePlace() throws Exception {
         AdmissionControl admission = new AdmissionControl(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
-        try {
-            MockHttpServletRequest holder = asyncRequest();
-            admission.doFilter(holder, new MockHttpServletResponse(), (request, response) -> request.startAsync());
-            GoneWhenAdmitted gone = new GoneWhenAdmitted(asyncRequest());
-            admission.doFilter(gone, new MockHttpServletResponse(), (request, response) -> { });
-            MockHttpServletRequest next = asyncRequest();
-            admission.doFilter(next, new MockHttpServletResponse(), (request, response) -> { });
-            assertEquals(admission.waiting(), 2);
+        MockHttpServletRequest holder = asyncRequest();
+        admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
+        GoneWhenAdmitted gone = new GoneWhenAdmitted(asyncRequest());
+        admission.admit(gone, new MockHttpServletResponse(), false, () -> { });
+        MockHttpServletRequest next = asyncRequest();
+        admission.admit(next, new MockHttpServletResponse(), false, () -> { });
+        assertEquals(admission.waiting(), 2);
 
-            gone.clientLeft = true;
-            ((MockAsyncContext) holder.getAsyncContext()).complete(); // the holder's cycle ends: its place is free
+        gone.clientLeft = true;
+        ((MockAsyncContext) holder.getAsyncContext()).complete(); // the holder's cycle ends: its place is free
 
-            assertEquals(admission.waiting(), 0);
-            assertEquals(admission.inFlight(), 1, "the place went to the request after the one that left");
-            assertTrue(((MockAsyncContext) next.getAsyncContext()).getDispatchedPath() != null, "next was not dispatched");
-        } finally {
-            admission.destroy();
-        }
+        assertEquals(admission.waiting(), 0);
+        assertEquals(admission.inFlight(), 1, "the place went to the request after the one that left");
+        assertTrue(((MockAsyncContext) next.getAsyncContext()).getDispatchedPath() != null, "next was not dispatched");
     }
 
     private static MockHttpServletRequest asyncRequest() {

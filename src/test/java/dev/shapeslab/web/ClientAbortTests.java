@@ -26,7 +26,6 @@ import java.util.List;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.test.context.ActiveProfiles;
 import org.testng.annotations.AfterMethod;
 import org.testng.annotations.BeforeMethod;
@@ -75,8 +74,7 @@ public class ClientAbortTests extends HttpTestSupport {
             drawing.initialiseForCreation(Instant.now());
             drawings.insert(drawing);
         }
-        AdmissionControl admission = (AdmissionControl) applicationContext
-                .getBean("admissionControl", FilterRegistrationBean.class).getFilter();
+        AdmissionControl admission = applicationContext.getBean(AdmissionControl.class);
 
         try (Socket socket = new Socket()) {
             socket.setReceiveBufferSize(1024); // a small window, so the server blocks on its writes

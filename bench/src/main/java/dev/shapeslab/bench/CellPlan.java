@@ -1,8 +1,12 @@
 package dev.shapeslab.bench;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * One cell of the matrix: a variant on a backend under one workload at one concurrency; for the
@@ -11,13 +15,57 @@ import java.util.Locale;
 record CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs,
                 String fault) {
 
+    /**
+     * The variants the app runs on backend {@code r2dbc}: it offers only the non-blocking store port, and start-up
+     * refuses {@code plain} and {@code virtual} there (they block on their store calls; they run on {@code pg}).
+     */
+    static final List<String> R2DBC_VARIANTS = List.of("async", "rxjava");
+
     CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs) {
         this(scenario, variant, backend, workload, connections, latencyMs, "");
     }
 
     /**
+     * Whether {@code backend} runs on the PostgreSQL server of {@code pg/loadtestpg.sh}: {@code pg} (JDBC) and
+     * {@code r2dbc} (PostgreSQL's non-blocking driver) both do, a fresh private cluster per cell.
+     */
+    static boolean onPostgres(String backend) {
+        return backend.equals("pg") || backend.equals("r2dbc");
+    }
+
+    boolean onPostgres() {
+        return onPostgres(backend);
+    }
+
+    /** Why the app refuses to start {@code variant} on {@code backend}, or empty when it runs it. */
+    static Optional<String> refusal(String variant, String backend) {
+        if (backend.equals("r2dbc") && !R2DBC_VARIANTS.contains(variant)) {
+            return Optional.of(variant + " on r2dbc: skipped, the app refuses it (" + variant
+                    + " blocks on its store calls; r2dbc serves " + String.join(" and ", R2DBC_VARIANTS) + ", pg serves "
+                    + variant + ")");
+        }
+        return Optional.empty();
+    }
+
+    /** The pairings of {@code --variants} and {@code --backends} that {@link #matrix} leaves out, each with why. */
+    static List<String> skipped(Options o) {
+        boolean backendsUsed = o.scenarios.stream().anyMatch(s -> s.equals("mixed") || s.equals("per-type")
+                || s.equals("faults") && (o.faultCells.contains("kill") || o.faultCells.contains("freeze")));
+        Set<String> notes = new LinkedHashSet<>();
+        if (backendsUsed) {
+            for (String v : o.variants) {
+                for (String b : o.backends) {
+                    refusal(v, b).ifPresent(notes::add);
+                }
+            }
+        }
+        return List.copyOf(notes);
+    }
+
+    /**
      * Scenario by scenario, and inside a scenario variant by variant, so that ratios compare neighbours; the
-     * backends of a variant ({@code --backends}) one after the other.
+     * backends of a variant ({@code --backends}) one after the other, without the pairings the app refuses
+     * ({@link #skipped}).
      */
     static List<CellPlan> matrix(Options o) {
         List<CellPlan> cells = new ArrayList<>();
@@ -46,7 +94,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                 }
                 case "mixed" -> {
                     for (String v : o.variants) {
-                        for (String b : o.backends) {
+                        for (String b : runnable(v, o.backends)) {
                             cells.add(new CellPlan(scenario, v, b, Workload.MIXED, o.connections, 0));
                         }
                     }
@@ -54,7 +102,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                 case "per-type" -> {
                     for (Workload w : o.workloads) {
                         for (String v : o.variants) {
-                            for (String b : o.backends) {
+                            for (String b : runnable(v, o.backends)) {
                                 cells.add(new CellPlan(scenario, v, b, w, o.connections, 0));
                             }
                         }
@@ -62,7 +110,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                 }
                 case "faults" -> {
                     for (String v : o.variants) {
-                        for (String b : o.backends) {
+                        for (String b : runnable(v, o.backends)) {
                             for (String fault : List.of("kill", "freeze")) {
                                 if (o.faultCells.contains(fault)) {
                                     cells.add(new CellPlan(scenario, v, b, Workload.POST_CIRCLE, o.drillConnections, 0, fault));
@@ -79,6 +127,26 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
             }
         }
         return cells;
+    }
+
+    /**
+     * The app's arguments that point it at this cell's backend: the database server the harness started for the cell
+     * (the password its script generated is in the server's data directory, {@code h2Data} or {@code pgData}), or
+     * the stub's latency. {@code r2dbc} reaches the same server, database, role and password as {@code pg}.
+     */
+    List<String> backendArguments(Options o, Path h2Data, Path pgData) {
+        return switch (backend) {
+            case "h2" -> List.of("--shapes.h2.host=127.0.0.1", "--shapes.h2.port=" + o.h2Port,
+                    "--shapes.h2.secrets-dir=" + h2Data.resolve("secrets").toAbsolutePath() + "/");
+            case "pg", "r2dbc" -> List.of("--shapes.pg.host=127.0.0.1", "--shapes.pg.port=" + o.pgPort,
+                    "--shapes.pg.secrets-dir=" + pgData.resolve("secrets").toAbsolutePath() + "/");
+            case "stub" -> List.of("--stub.latency=" + latencyMs + "ms");
+            default -> List.of();
+        };
+    }
+
+    private static List<String> runnable(String variant, List<String> backends) {
+        return backends.stream().filter(b -> refusal(variant, b).isEmpty()).toList();
     }
 
     String id() {
@@ -113,7 +181,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
             default -> { }
         }
         long gatling = scenario.equals("crosscheck") ? 2 * 15 + 5L * o.window : 0;
-        long database = backend.equals("pg") ? 15 : 0; // initdb and the cluster's start and stop
+        long database = onPostgres() ? 15 : 0; // initdb and the cluster's start and stop
         return database + 20 + 10 + o.warmupMax + (long) o.window * (o.windows + o.openPercents.size() + o.openRates.size() + (o.jfr ? 1 : 0)) + gatling + 10;
     }
 }

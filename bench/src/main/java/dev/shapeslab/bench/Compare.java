@@ -104,7 +104,12 @@ public final class Compare {
         System.out.println("shapes-lab benchmark plan");
         System.out.println("  app JVM   : " + options.appJava + " " + options.heapOptions());
         System.out.println("  backends  : " + String.join(",", options.backends) + " (mixed, per-type, faults' kill and freeze)"
-                + (options.backends.contains("pg") ? "; pg: a fresh cluster per cell on 127.0.0.1:" + options.pgPort : ""));
+                + (options.backends.stream().anyMatch(CellPlan::onPostgres)
+                        ? "; " + String.join(" and ", options.backends.stream().filter(CellPlan::onPostgres).toList())
+                        + ": a fresh PostgreSQL cluster per cell on 127.0.0.1:" + options.pgPort : ""));
+        for (String note : CellPlan.skipped(options)) {
+            System.out.println("  skipped   : " + note);
+        }
         System.out.println("  windows   : warm-up of at least " + options.warmupMin + " s in " + options.warmupWindow
                 + " s windows until the last three agree on app CPU/request within " + options.settlePercent
                 + " % (at most " + options.warmupMax + " s); " + options.windows + " x "
@@ -177,7 +182,7 @@ public final class Compare {
                 if (cell.backend().equals("h2")) {
                     requireFree(options.h2Port, "the H2 server's port (--h2-port)");
                 }
-                if (cell.backend().equals("pg")) {
+                if (cell.onPostgres()) {
                     requireFree(options.pgPort, "PostgreSQL's port (--pg-port)");
                 }
                 startDatabase();
@@ -278,7 +283,7 @@ public final class Compare {
         }
 
         private void startDatabase() throws IOException, InterruptedException, CellFailure {
-            if (cell.backend().equals("pg")) {
+            if (cell.onPostgres()) {
                 startPostgres();
                 return;
             }
@@ -304,15 +309,7 @@ public final class Compare {
                     "--server.port=" + options.port, "--server.address=127.0.0.1",
                     "--management.server.port=" + options.managementPort,
                     "--spring.profiles.active=" + cell.variant() + "," + cell.backend()));
-            switch (cell.backend()) {
-                // The password the script generated for this cell's database is in its data directory.
-                case "h2" -> command.addAll(List.of("--shapes.h2.host=127.0.0.1", "--shapes.h2.port=" + options.h2Port,
-                        "--shapes.h2.secrets-dir=" + dir.resolve("h2-data").resolve("secrets").toAbsolutePath() + "/"));
-                case "pg" -> command.addAll(List.of("--shapes.pg.host=127.0.0.1", "--shapes.pg.port=" + options.pgPort,
-                        "--shapes.pg.secrets-dir=" + pgData.resolve("secrets").toAbsolutePath() + "/"));
-                case "stub" -> command.add("--stub.latency=" + cell.latencyMs() + "ms");
-                default -> { }
-            }
+            command.addAll(cell.backendArguments(options, dir.resolve("h2-data"), pgData));
             props.setProperty("app_command", String.join(" ", command));
             app = processes.start(command, List.of(), dir.resolve("app.log"));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(options.startTimeout);
@@ -344,7 +341,7 @@ public final class Compare {
         private void drill() throws IOException, InterruptedException, CellFailure {
             props.setProperty("fault", cell.fault());
             props.setProperty("app_heap", cell.heap(options));
-            boolean pg = cell.backend().equals("pg");
+            boolean pg = cell.onPostgres();
             FaultDrill.Database database = !pg && !cell.backend().equals("h2") ? null : new FaultDrill.Database() {
                 @Override
                 public String name() {
@@ -445,7 +442,7 @@ public final class Compare {
 
         /** The database server again, on the data directory and port of {@link #startDatabase} (its stop action stays). */
         private void restartDatabase() throws IOException, InterruptedException, CellFailure {
-            if (cell.backend().equals("pg")) {
+            if (cell.onPostgres()) {
                 Process pg = processes.script(List.of(options.root.resolve("pg/loadtestpg.sh").toString(), "start"),
                         List.of("PG_PORT=" + options.pgPort, "PG_DATA_DIR=" + pgData), dir.resolve("pg.log"));
                 if (!pg.waitFor(120, TimeUnit.SECONDS) || pg.exitValue() != 0) {
@@ -615,7 +612,7 @@ public final class Compare {
 
         private void snapshot(Properties cpu, String when) throws IOException {
             cpu.setProperty(when + ".app", Files.readString(Path.of("/proc", Long.toString(app.pid()), "stat")).trim());
-            if (dbPid != null && cell.backend().equals("pg")) {
+            if (dbPid != null && cell.onPostgres()) {
                 // the postmaster and every child: a backend per connection, the writers, autovacuum (ProcessTree)
                 ProcessTree.read(dbPid).store(cpu, when);
             } else if (dbPid != null) {

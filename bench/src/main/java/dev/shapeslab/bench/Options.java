@@ -112,10 +112,13 @@ final class Options {
     @Option(names = "--backends", order = 3, paramLabel = "LIST", description = {
             "the databases of mixed, per-type and the faults' kill and freeze (default: h2)",
             "  h2  the H2 TCP server (h2/loadtesth2.sh), a fresh one per cell",
-            "  pg  PostgreSQL (pg/loadtestpg.sh), a fresh private cluster per cell;",
-            "      its CPU is the postmaster's and all its children's"})
+            "  pg     PostgreSQL (pg/loadtestpg.sh), a fresh private cluster per cell;",
+            "         its CPU is the postmaster's and all its children's",
+            "  r2dbc  the same PostgreSQL cluster per cell, through the app's non-blocking",
+            "         driver (r2dbc-postgresql); under async and rxjava only: the app",
+            "         refuses plain and virtual there, and their cells are skipped"})
     void backends(String v) {
-        backends = oneOf(list(v), "backend", "h2", "pg");
+        backends = oneOf(list(v), "backend", "h2", "pg", "r2dbc");
     }
 
     @Option(names = "--users", order = 4, paramLabel = "LIST", description = "slow-backend concurrency (default: 100,1000)")
@@ -269,7 +272,7 @@ final class Options {
         h2Port = positive(v, "--h2-port", 1);
     }
 
-    @Option(names = "--pg-port", order = 85, paramLabel = "N", description = "PostgreSQL port of the pg cells (default: 19432)")
+    @Option(names = "--pg-port", order = 85, paramLabel = "N", description = "PostgreSQL port of the pg and r2dbc cells (default: 19432)")
     void pgPort(String v) {
         pgPort = positive(v, "--pg-port", 1);
     }
@@ -301,7 +304,23 @@ final class Options {
             Throwable cause = e.getCause();
             throw new IllegalArgumentException(cause instanceof IllegalArgumentException ? cause.getMessage() : e.getMessage(), e);
         }
+        o.refuseBackendsNoVariantRuns();
         return o;
+    }
+
+    /**
+     * A backend none of {@code --variants} runs on would leave only skipped cells (CellPlan.skipped): refused,
+     * saying which variants it needs. Pairings the app refuses among others are skipped with a note in the plan.
+     */
+    private void refuseBackendsNoVariantRuns() {
+        for (String backend : backends) {
+            if (variants.stream().allMatch(v -> CellPlan.refusal(v, backend).isPresent())) {
+                throw new IllegalArgumentException("--backends " + backend + " runs under --variants "
+                        + String.join(" or ", CellPlan.R2DBC_VARIANTS) + " only (the app refuses "
+                        + String.join(" and ", variants) + " on " + backend
+                        + ": they block on their store calls; backend pg serves them)");
+            }
+        }
     }
 
     /** What {@code --help} prints. */

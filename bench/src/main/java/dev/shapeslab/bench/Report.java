@@ -435,8 +435,8 @@ final class Report {
     static String databaseServer(String backend) {
         return switch (backend) {
             case "h2" -> "h2 = the H2 TCP server's JVM";
-            case "pg" -> "pg = PostgreSQL's postmaster and all its child processes (a backend per connection, the "
-                    + "checkpointer, the writers, autovacuum), those that exited during the window included";
+            case "pg", "r2dbc" -> backend + " = PostgreSQL's postmaster and all its child processes (a backend per "
+                    + "connection, the checkpointer, the writers, autovacuum), those that exited during the window included";
             default -> backend;
         };
     }

@@ -2,6 +2,7 @@ package dev.shapeslab.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.testng.annotations.Test;
 
@@ -72,5 +73,45 @@ public class CellPlanTests {
         assertThat(Options.parse(new String[] {}).backends).containsExactly("h2");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Options.parse(new String[] {"--backends", "mysql"}))
                 .hasMessageContaining("unknown backend 'mysql'");
+    }
+    @Test
+    public void r2dbcRunsOnThePostgresServerUnderAsyncAndRxjavaAndSkipsThePairingsTheAppRefuses() {
+        Options o = Options.parse(new String[] {"--scenarios", "mixed,faults", "--backends", "pg,r2dbc",
+                "--fault-cells", "kill"});
+        List<CellPlan> cells = CellPlan.matrix(o);
+
+        assertThat(cells).extracting(CellPlan::id).containsExactly(
+                "mixed-plain-pg-mixed-c16", "mixed-rxjava-pg-mixed-c16", "mixed-rxjava-r2dbc-mixed-c16",
+                "mixed-async-pg-mixed-c16", "mixed-async-r2dbc-mixed-c16", "mixed-virtual-pg-mixed-c16",
+                "faults-plain-pg-kill-c32", "faults-rxjava-pg-kill-c32", "faults-rxjava-r2dbc-kill-c32",
+                "faults-async-pg-kill-c32", "faults-async-r2dbc-kill-c32", "faults-virtual-pg-kill-c32");
+        assertThat(CellPlan.skipped(o)).containsExactly(
+                "plain on r2dbc: skipped, the app refuses it (plain blocks on its store calls; r2dbc serves async and rxjava, pg serves plain)",
+                "virtual on r2dbc: skipped, the app refuses it (virtual blocks on its store calls; r2dbc serves async and rxjava, pg serves virtual)");
+        CellPlan r2dbc = cells.get(2);
+        assertThat(r2dbc.onPostgres()).isTrue();
+        assertThat(r2dbc.estimateSeconds(o)).isEqualTo(cells.get(1).estimateSeconds(o));
+    }
+
+    @Test
+    public void anR2dbcCellReachesThePgCellsServerDatabaseAndPassword() {
+        Options o = Options.parse(new String[] {"--backends", "r2dbc", "--pg-port", "25432"});
+        CellPlan r2dbc = new CellPlan("mixed", "async", "r2dbc", Workload.MIXED, 16, 0);
+        CellPlan pg = new CellPlan("mixed", "async", "pg", Workload.MIXED, 16, 0);
+        Path pgData = Path.of("/tmp/cell/pg-data");
+
+        assertThat(r2dbc.backendArguments(o, Path.of("/tmp/cell/h2-data"), pgData)).containsExactly(
+                "--shapes.pg.host=127.0.0.1", "--shapes.pg.port=25432", "--shapes.pg.secrets-dir=/tmp/cell/pg-data/secrets/");
+        assertThat(r2dbc.backendArguments(o, Path.of("/tmp/cell/h2-data"), pgData))
+                .isEqualTo(pg.backendArguments(o, Path.of("/tmp/cell/h2-data"), pgData));
+        assertThat(CellPlan.onPostgres("h2")).isFalse();
+        assertThat(CellPlan.onPostgres("stub")).isFalse();
+    }
+
+    @Test
+    public void theStubScenariosIgnoreTheBackendsSoNothingIsSkipped() {
+        Options o = Options.parse(new String[] {"--scenarios", "slow-backend", "--backends", "r2dbc"});
+        assertThat(CellPlan.skipped(o)).isEmpty();
+        assertThat(CellPlan.matrix(o)).allMatch(cell -> cell.backend().equals("stub"));
     }
 }

@@ -60,4 +60,16 @@ public class OptionsTests {
         assertThatThrownBy(() -> Options.parse(new String[] {"--bogus"})).hasMessageContaining("Unknown option: '--bogus'");
         assertThatThrownBy(() -> Options.parse(new String[] {"--window"})).hasMessageContaining("Missing required parameter");
     }
+
+    @Test
+    public void r2dbcIsABackendButNotForVariantsTheAppRefusesOnIt() {
+        assertThat(Options.parse(new String[] {"--backends", "pg,r2dbc"}).backends).containsExactly("pg", "r2dbc");
+        assertThat(Options.parse(new String[] {"--variants", "async", "--backends", "r2dbc"}).variants)
+                .containsExactly("async");
+        assertThatThrownBy(() -> Options.parse(new String[] {"--variants", "plain,virtual", "--backends", "h2,r2dbc"}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--backends r2dbc runs under --variants async or rxjava only (the app refuses plain and virtual"
+                        + " on r2dbc: they block on their store calls; backend pg serves them)");
+        assertThat(Options.usage()).contains("r2dbc");
+    }
 }

@@ -1,6 +1,7 @@
 package dev.shapeslab.persistence.r2dbc;
 
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.DatabaseTimeBounds;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
@@ -8,13 +9,14 @@ import io.r2dbc.postgresql.PostgresqlConnectionFactory;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.r2dbc.pool.PoolMetrics;
-import java.time.Duration;
 import java.util.Map;
 import java.util.function.ToIntFunction;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;
+import org.springframework.core.env.Environment;
 import reactor.netty.resources.LoopResources;
 
 /**
@@ -25,12 +27,20 @@ import reactor.netty.resources.LoopResources;
  * <p>The driver's I/O runs on event-loop threads of its own, named {@value #LOOP_THREADS}-*, so that a thread dump or
  * a test can tell them apart. Connections are checked on the way out of the pool by their socket only (no round
  * trip); one the database broke or that a deadline aborted is dropped when it comes back ({@link StoreCalls}).
+ *
+ * <p>Its time bounds are the JDBC backends' ({@link DatabaseTimeBounds}, {@code shapes.database.*}, checked as the
+ * app starts): {@code connect-timeout} bounds the driver's TCP connect, {@code request-timeout} the pool's opening
+ * of a connection. Only the pool's size and queue are its own ({@code shapes.r2dbc.pool.*}).
  */
 @Configuration(proxyBeanMethods = false)
 @Profile(Backends.R2DBC)
+@EnableConfigurationProperties(DatabaseTimeBounds.class)
 class R2dbcConnections {
 
     static final String LOOP_THREADS = "r2dbc-pg";
+
+    /** Where the driver's connect timeout used to be set for this backend alone; now shapes.database.connect-timeout. */
+    static final String MOVED_CONNECT_TIMEOUT = "shapes.r2dbc.connect-timeout";
 
     @Bean(destroyMethod = "dispose")
     LoopResources r2dbcLoops() {
@@ -38,19 +48,18 @@ class R2dbcConnections {
     }
 
     @Bean(destroyMethod = "dispose")
-    ConnectionPool r2dbcConnectionPool(LoopResources loops,
+    ConnectionPool r2dbcConnectionPool(LoopResources loops, DatabaseTimeBounds bounds, Environment environment,
                                        @Value("${shapes.pg.host}") String host, @Value("${shapes.pg.port}") int port,
                                        @Value("${shapes.pg.database}") String database,
                                        @Value("${spring.datasource.username}") String username,
                                        @Value("${spring.datasource.password:}") String password,
-                                       @Value("${shapes.r2dbc.connect-timeout:2s}") Duration connectTimeout,
                                        @Value("${shapes.r2dbc.pool.max-size:10}") int maxSize,
-                                       @Value("${shapes.r2dbc.pool.max-pending:1000}") int maxPending,
-                                       @Value("${shapes.database.request-timeout:3s}") Duration requestTimeout) {
+                                       @Value("${shapes.r2dbc.pool.max-pending:1000}") int maxPending) {
+        refuseMovedSettings(environment);
         PostgresqlConnectionFactory driver = new PostgresqlConnectionFactory(PostgresqlConnectionConfiguration.builder()
                 .host(host).port(port).database(database).username(username).password(password)
                 .applicationName("shapes-lab-r2dbc")
-                .connectTimeout(connectTimeout)
+                .connectTimeout(bounds.connectTimeout())
                 .loopResources(loops)
                 .build());
         return new ConnectionPool(ConnectionPoolConfiguration.builder(driver)
@@ -59,13 +68,21 @@ class R2dbcConnections {
                 .maxSize(maxSize)
                 // A hung server accepts the connection and never finishes the handshake: the pool gives up on it
                 // rather than keep the slot. The store calls waiting for it end at their own deadline first.
-                .maxCreateConnectionTime(requestTimeout)
+                .maxCreateConnectionTime(bounds.requestTimeout())
                 // Acquisition retries once by default, which could double a caller's wait; each call has one bound.
                 .acquireRetry(0)
                 // A connection a deadline aborted never goes back into use, whatever its socket says.
                 .preRelease(StoreCalls::refuseAborted)
                 .customizer(pool -> pool.maxPendingAcquire(maxPending))
                 .build());
+    }
+
+    /** A time bound set in its old place would be ignored silently: it stops the start instead, naming the new one. */
+    static void refuseMovedSettings(Environment environment) {
+        if (environment.containsProperty(MOVED_CONNECT_TIMEOUT)) {
+            throw new IllegalStateException(MOVED_CONNECT_TIMEOUT + " is set; set " + DatabaseTimeBounds.PREFIX
+                    + ".connect-timeout instead (one set of database time bounds for every backend)");
+        }
     }
 
     /**

@@ -3,6 +3,8 @@ package dev.shapeslab.persistence.r2dbc;
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.DatabaseTimeBounds;
+import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.StoreCallEvent;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.postgresql.api.PostgresqlConnection;
@@ -19,8 +21,6 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -36,8 +36,11 @@ import reactor.core.publisher.Mono;
  * answered. A call that fails or is cancelled before that closes its connection without a commit, so the database
  * rolls it back whenever it reads the rest. A deadline or a broken connection during the COMMIT is a
  * {@link StoreOutcomeUnknownException} (a 500 that says so), never a refusal.</li>
- * <li><b>Outages</b> are {@link StoreUnavailableException}s ({@link Outages}); for {@code shapes.database.fail-fast}
- * after one that found the database unreachable, calls fail at once instead of each waiting for its bound.</li>
+ * <li><b>Outages</b> are {@link StoreUnavailableException}s ({@link Outages}); once one found the database
+ * unreachable, the calls of the next {@code shapes.database.fail-fast} fail at once (503) instead of each waiting for
+ * its bound: the JDBC backends' {@link OutageBreaker}, Resilience4j's circuit breaker, around the whole call. After
+ * the window every call tries the database again, and the first to end closes the breaker or opens another
+ * window.</li>
  * <li><b>It heals by itself</b>: a connection the database broke fails its socket check and is dropped as it comes
  * back; the pool opens new ones on demand.</li>
  * </ul>
@@ -57,21 +60,13 @@ class StoreCalls {
 
     private final ConnectionPool pool;
     private final Duration bound;
-    private final Outages outages;
+    private final OutageBreaker breaker;
 
-    @Autowired
-    StoreCalls(ConnectionPool pool, @Value("${shapes.database.request-timeout:3s}") Duration bound,
-               @Value("${shapes.database.fail-fast:250ms}") Duration failFast) {
-        this(pool, bound, new Outages(failFast, System::nanoTime));
-    }
-
-    StoreCalls(ConnectionPool pool, Duration bound, Outages outages) {
-        if (bound.isNegative() || bound.isZero()) {
-            throw new IllegalStateException("shapes.database.request-timeout must be positive, not " + bound);
-        }
+    StoreCalls(ConnectionPool pool, DatabaseTimeBounds bounds) {
         this.pool = pool;
-        this.bound = bound;
-        this.outages = outages;
+        this.bound = bounds.requestTimeout();
+        this.breaker = OutageBreaker.of(bounds);
+        log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describeR2dbc());
     }
 
     /**
@@ -79,17 +74,18 @@ class StoreCalls {
      * {@code operation} name the call in its {@link StoreCallEvent}.
      */
     <R> Mono<R> read(String entity, String operation, Function<Connection, Mono<R>> work) {
-        return recorded(entity, operation, call(false, work));
+        return breaker.guard(recorded(entity, operation, call(false, work)));
     }
 
     /** One transaction around {@code work}: committed when {@code work} completes, with or without a value. */
     <R> Mono<R> write(String entity, String operation, Function<Connection, Mono<R>> work) {
-        return recorded(entity, operation, call(true, work));
+        return breaker.guard(recorded(entity, operation, call(true, work)));
     }
 
     /**
      * The call as a JFR {@link StoreCallEvent} (as the JDBC stores' calls are), from its subscription to its end,
-     * committed by the thread that ends it; nothing is recorded while no recording asks for the event.
+     * committed by the thread that ends it; nothing is recorded while no recording asks for the event. Inside the
+     * breaker, as on the JDBC backends: the recording is the work that reached the database, not the calls failed fast.
      */
     private static <R> Mono<R> recorded(String entity, String operation, Mono<R> call) {
         return Mono.defer(() -> {
@@ -115,17 +111,13 @@ class StoreCalls {
 
     private <R> Mono<R> call(boolean transaction, Function<Connection, Mono<R>> work) {
         return Mono.defer(() -> {
-            Optional<StoreUnavailableException> failingFast = outages.failingFast();
-            if (failingFast.isPresent()) {
-                return Mono.error(failingFast.get());
-            }
             Call call = new Call(System::nanoTime, System.nanoTime() + bound.toNanos());
             Mono<Connection> acquired = Mono.from(pool.create()).timeout(bound)
                     .onErrorMap(TimeoutException.class, waited -> new NoConnectionInTime(bound));
             return Mono.usingWhen(acquired,
                             connection -> call.run(connection, transaction, work),
                             call::release, call::releaseAfter, call::abandon)
-                    .onErrorMap(failure -> outages.translate(failure, call.committing()));
+                    .onErrorMap(failure -> Outages.translate(failure, call.committing()));
         });
     }
 

@@ -3,7 +3,9 @@
  * {@link dev.shapeslab.persistence.ReactiveEntityStore} port. Active with profile {@code r2dbc} only. The schema is the
  * JPA backends' (Flyway, over JDBC, as the app starts); the SQL is written here, for PostgreSQL, and reads a list
  * through an index in the order it is returned, as the JDBC stores do. {@link StoreCalls} holds every store call to
- * the same promises as the JDBC backends: one bound on the whole call, a 503 that never commits, and recovery by
- * itself.
+ * the same promises as the JDBC backends, with the same settings ({@link dev.shapeslab.persistence.DatabaseTimeBounds},
+ * {@code shapes.database.*}): one bound on the whole call, a 503 that never commits, 503s at once while the database
+ * is known to be unreachable (the JDBC backends' {@link dev.shapeslab.persistence.OutageBreaker}), and recovery by
+ * itself. Its own settings are the pool's size and queue ({@code shapes.r2dbc.pool.*}).
  */
 package dev.shapeslab.persistence.r2dbc;

@@ -4,35 +4,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.OutageKinds;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.r2dbc.spi.R2dbcBadGrammarException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import java.net.ConnectException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
-import org.testng.annotations.BeforeMethod;
+import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
+import reactor.core.publisher.Mono;
 import reactor.pool.PoolAcquirePendingLimitException;
+import reactor.test.StepVerifier;
 
-/** Which failures of an r2dbc store call are outages, which commits cannot be known, and failing fast after one. */
+/**
+ * Which failures of an r2dbc store call are outages, which commits cannot be known, and which of them open the
+ * breaker the JDBC backends share ({@link OutageBreaker}): a database found unreachable does, a busy pool does not.
+ */
 public class OutagesTests {
-
-    private final AtomicLong now = new AtomicLong();
-    private Outages outages;
-
-    /** TestNG keeps one instance for all the methods: each starts with no outage known. */
-    @BeforeMethod
-    public void noOutageKnown() {
-        now.set(1_000);
-        outages = new Outages(Duration.ofNanos(250), now::get);
-    }
 
     @Test
     public void aCallPastItsDeadlineIsA503UnlessItWasCommitting() {
-        assertThat(outages.translate(new TimeoutException(), false)).isInstanceOf(StoreUnavailableException.class)
+        assertThat(Outages.translate(new TimeoutException(), false)).isInstanceOf(StoreUnavailableException.class)
                 .extracting(failure -> ((StoreUnavailableException) failure).kind()).isEqualTo(OutageKinds.NO_ANSWER);
-        assertThat(outages.translate(new TimeoutException(), true)).isInstanceOf(StoreOutcomeUnknownException.class);
+        assertThat(Outages.translate(new TimeoutException(), true)).isInstanceOf(StoreOutcomeUnknownException.class);
     }
 
     @Test
@@ -47,27 +43,43 @@ public class OutagesTests {
     @Test
     public void aBugStaysWhatItIs() {
         R2dbcBadGrammarException bug = new R2dbcBadGrammarException("syntax error", "42601");
-        assertThat(outages.translate(bug, false)).isSameAs(bug);
-        assertThat(outages.translate(bug, true)).isSameAs(bug);
+        assertThat(Outages.translate(bug, false)).isSameAs(bug);
+        assertThat(Outages.translate(bug, true)).isSameAs(bug);
+    }
+
+    @DataProvider
+    public Object[][] unreachable() {
+        return new Object[][] {
+                {new TimeoutException(), false},
+                {new R2dbcNonTransientResourceException("Cannot connect", new ConnectException("refused")), false},
+                {new R2dbcNonTransientResourceException("terminating connection", "57P01"), false},
+                {new R2dbcNonTransientResourceException("connection failure", "08006"), true},
+        };
+    }
+
+    /** What the translation names an unreachable database (or a commit cut off) opens the shared breaker. */
+    @Test(dataProvider = "unreachable")
+    public void anUnreachableDatabaseOpensTheBreaker(Throwable failure, boolean committing) {
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMinutes(1), System::nanoTime);
+        StepVerifier.create(breaker.guard(Mono.error(() -> Outages.translate(failure, committing))))
+                .expectError().verify();
+        assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
     }
 
     @Test
-    public void afterAnUnreachableDatabaseCallsFailFastForTheWindowOnly() {
-        assertThat(outages.failingFast()).isEmpty();
-        outages.translate(new TimeoutException(), false);
-        assertThat(outages.failingFast()).get().extracting(StoreUnavailableException::kind).isEqualTo(OutageKinds.NO_ANSWER);
-        now.addAndGet(250);
-        assertThat(outages.failingFast()).isEmpty();
-    }
-
-    @Test
-    public void waitingTooLongOrTooManyForAConnectionIsA503ThatDoesNotMakeOthersFailFast() {
+    public void waitingTooLongOrTooManyForAConnectionIsA503ThatDoesNotOpenTheBreaker() {
+        OutageBreaker breaker = new OutageBreaker(Duration.ofMinutes(1), System::nanoTime);
         assertThat(kind(new PoolAcquirePendingLimitException(1000))).isEqualTo(Outages.POOL_FULL);
         assertThat(kind(new StoreCalls.NoConnectionInTime(Duration.ofSeconds(3)))).isEqualTo(OutageKinds.NO_CONNECTION);
-        assertThat(outages.failingFast()).isEmpty();
+        for (Throwable busy : new Throwable[] {new PoolAcquirePendingLimitException(1000),
+                new StoreCalls.NoConnectionInTime(Duration.ofSeconds(3))}) {
+            StepVerifier.create(breaker.guard(Mono.error(() -> Outages.translate(busy, false))))
+                    .expectError(StoreUnavailableException.class).verify();
+        }
+        assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);
     }
 
-    private String kind(Throwable failure) {
-        return ((StoreUnavailableException) outages.translate(failure, false)).kind();
+    private static String kind(Throwable failure) {
+        return ((StoreUnavailableException) Outages.translate(failure, false)).kind();
     }
 }

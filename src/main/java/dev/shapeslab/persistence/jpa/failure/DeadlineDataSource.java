@@ -3,6 +3,7 @@ package dev.shapeslab.persistence.jpa.failure;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.util.DriverDataSource;
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.DatabaseTimeBounds;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

@@ -1,7 +1,9 @@
 package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.StoreCallRecording;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.slf4j.Logger;
@@ -46,12 +48,12 @@ class StoreCallChain extends AbstractBeanFactoryAwareAdvisingPostProcessor imple
 
     StoreCallChain(DatabaseTimeBounds bounds) {
         this.deadline = new StoreDeadline(bounds.requestTimeout());
-        OutageBreaker breaker = new OutageBreaker(bounds.failFast(), System::nanoTime);
+        OutageBreaker breaker = OutageBreaker.of(bounds);
         this.advisor = new DefaultPointcutAdvisor(new ComposablePointcut(new RootClassFilter(EntityStore.class)),
                 steps(breaker, deadline));
         setBeforeExistingAdvisors(true);
         setOrder(ORDER);
-        log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describe());
+        log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describeJdbc());
     }
 
     /** The chain as one interceptor: what the stores get, and what the tests call. */

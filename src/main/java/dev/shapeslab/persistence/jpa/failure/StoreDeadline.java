@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * and each socket or query timeout bounds one of them, so they add up (6 s on H2 and 12 s on PostgreSQL in
  * the freeze drill, against a 3 s socket timeout). A deadline counts from the start of the call whatever
  * the number of steps; the only other wait, for a free connection, is Hikari's {@code connection-timeout},
- * which start-up requires to be shorter ({@link DatabaseTimeBounds}).
+ * which start-up requires to be shorter ({@link dev.shapeslab.persistence.DatabaseTimeBounds}).
  *
  * <p>How a connection is aborted depends on the driver ({@link ConnectionAborts}): PostgreSQL's
  * {@code Connection.abort} closes the socket; a remote H2 session has its socket closed directly; an embedded

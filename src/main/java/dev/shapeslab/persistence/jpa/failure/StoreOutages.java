@@ -20,8 +20,8 @@ import org.springframework.transaction.TransactionTimedOutException;
  *
  * <p>Its place in the {@link StoreCallChain}: outside the {@link StoreDeadline} (whose
  * {@link StoreDeadline.DeadlinePassed} it names "did not answer in time") and the transaction, so a failed begin
- * or commit is seen too; inside the {@link OutageBreaker}, which reads the kinds it names. Whatever the
- * exception a caller sees, the transaction was rolled back or never began; the one case that cannot be known
+ * or commit is seen too; inside the {@link dev.shapeslab.persistence.OutageBreaker}, which reads the kinds it
+ * names. Whatever the exception a caller sees, the transaction was rolled back or never began; the one case that cannot be known
  * is a commit whose answer was lost with the connection (docs/faults.md).
  */
 final class StoreOutages {

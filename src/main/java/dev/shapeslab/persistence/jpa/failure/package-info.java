@@ -1,7 +1,7 @@
 /**
  * What a JPA store call passes through when the database fails or hangs: the failure layer of the {@code jpa}
- * backend (H2 embedded, H2 over TCP, PostgreSQL). Active unless profile {@code stub} is; the stores themselves
- * ({@code dev.shapeslab.persistence.jpa}) know none of it but the transaction manager's name.
+ * backend (H2 embedded, H2 over TCP, PostgreSQL). Active unless profile {@code stub} or {@code r2dbc} is; the stores
+ * themselves ({@code dev.shapeslab.persistence.jpa}) know none of it but the transaction manager's name.
  *
  * <h2>The stack a store call passes through</h2>
  * <pre>
@@ -53,7 +53,7 @@
  * </ul>
  *
  * <h2>The time bounds and the invariants between them</h2>
- * All are {@link dev.shapeslab.persistence.jpa.failure.DatabaseTimeBounds} ({@code shapes.database.*}), whose
+ * All are {@link dev.shapeslab.persistence.DatabaseTimeBounds} ({@code shapes.database.*}), whose
  * constructor refuses to start on a broken invariant; {@code DeadlineDataSource.Installer} hands the pool and
  * the driver theirs and refuses them in their old places (Hikari's properties, the JDBC URL).
  * <ul>
@@ -72,13 +72,14 @@
  * {@link dev.shapeslab.persistence.jpa.failure.H2ClientSettings} turns its retries off.</li>
  * </ul>
  *
- * <h2>The breaker is Resilience4j's</h2>
- * {@link dev.shapeslab.persistence.jpa.failure.OutageBreaker} is Resilience4j's {@code CircuitBreaker}, opened
- * by one outage and open for {@code fail-fast}. Its half-open state is not a single probe: every call tries
- * the database again, and the first to end closes it or opens another window. It differs from the hand-made
- * window it replaced in two ways: failures of calls already under way when it opened do not make the window
- * longer (they used to restart it), and while the first trial after a window is under way, calls past
- * {@code OutageBreaker.TRIAL_CALLS} under way at once fail at once (there was no such limit).
+ * <h2>The breaker is Resilience4j's, shared with backend r2dbc</h2>
+ * {@link dev.shapeslab.persistence.OutageBreaker} is Resilience4j's {@code CircuitBreaker}, opened by one outage
+ * and open for {@code fail-fast}, configured in that one class for both database stacks (the r2dbc stores call it
+ * around their Monos). Its half-open state is not a single probe: every call tries the database again, and the
+ * first to end closes it or opens another window. It differs from the hand-made window it replaced in two ways:
+ * failures of calls already under way when it opened do not make the window longer (they used to restart it),
+ * and while the first trial after a window is under way, calls past {@code OutageBreaker.TRIAL_CALLS} under way
+ * at once fail at once (there was no such limit).
  *
  * <h2>Why the deadline reaches into H2</h2>
  * H2's client offers no way to end a read blocked on a hung server: {@code abort} does nothing, {@code close}

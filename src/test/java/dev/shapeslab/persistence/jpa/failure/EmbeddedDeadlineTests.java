@@ -6,6 +6,7 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.shapeslab.persistence.DatabaseTimeBounds;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -8,6 +8,7 @@ import static org.testng.Assert.expectThrows;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.OutageKinds;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.net.SocketTimeoutException;

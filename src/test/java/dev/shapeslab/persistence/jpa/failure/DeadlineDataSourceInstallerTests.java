@@ -5,7 +5,7 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
 import com.zaxxer.hikari.HikariDataSource;
-import java.time.Duration;
+import dev.shapeslab.persistence.DatabaseTimeBounds;
 import java.util.Map;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -13,40 +13,14 @@ import org.springframework.mock.env.MockEnvironment;
 import org.testng.annotations.Test;
 
 /**
- * The database's time bounds are set in one place, checked as the app starts, and handed to the pool and the
- * driver from there; their old places (Hikari's properties, the JDBC URL) stop the start.
+ * The JDBC pool and driver get their time bounds from {@link DatabaseTimeBounds} (checked as the app starts,
+ * DatabaseTimeBoundsTests); their old places (Hikari's properties, the JDBC URL) stop the start.
  */
-public class DatabaseTimeBoundsTests {
+public class DeadlineDataSourceInstallerTests {
 
     private static DatabaseTimeBounds bind(Map<String, String> properties) {
         return new Binder(new MapConfigurationPropertySource(properties))
                 .bindOrCreate(DatabaseTimeBounds.PREFIX, DatabaseTimeBounds.class);
-    }
-
-    @Test
-    public void nothingSetMeansTheDefaults() {
-        assertEquals(bind(Map.of()), DatabaseTimeBounds.defaults());
-    }
-
-    @Test
-    public void theWaitForAConnectionMustBeShorterThanTheBound() {
-        assertTrue(refused(Map.of("shapes.database.request-timeout", "3s",
-                "shapes.database.connection-timeout", "3s")).contains("shapes.database.connection-timeout"));
-        assertEquals(bind(Map.of("shapes.database.request-timeout", "3s",
-                "shapes.database.connection-timeout", "500ms")).connectionTimeout(), Duration.ofMillis(500));
-    }
-
-    @Test
-    public void boundsHikariWouldQuietlyReplaceAreRefused() {
-        refused(Map.of("shapes.database.connection-timeout", "100ms"));
-        refused(Map.of("shapes.database.validation-timeout", "100ms"));
-        refused(Map.of("shapes.database.validation-timeout", "500ms"));
-    }
-
-    @Test
-    public void failingFastMayBeTurnedOffButNotNegative() {
-        assertTrue(bind(Map.of("shapes.database.fail-fast", "0ms")).failFast().isZero());
-        refused(Map.of("shapes.database.fail-fast", "-1ms"));
     }
 
     @Test
@@ -86,15 +60,5 @@ public class DatabaseTimeBoundsTests {
         HikariDataSource hikari = new HikariDataSource();
         hikari.setJdbcUrl(url);
         return hikari;
-    }
-
-    /** Binding {@code properties} stops the start with a check's message, which is returned. */
-    private static String refused(Map<String, String> properties) {
-        Throwable cause = expectThrows(RuntimeException.class, () -> bind(properties));
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-        }
-        assertTrue(cause instanceof IllegalStateException, cause.toString());
-        return cause.getMessage();
     }
 }
