@@ -5,6 +5,8 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.jersey.autoconfigure.metrics.JerseyServerMetricsAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.logging.logback.LogbackMetricsAutoConfiguration;
+import org.springframework.boot.tomcat.autoconfigure.actuate.web.server.TomcatReactiveManagementContextAutoConfiguration;
+import org.springframework.boot.tomcat.autoconfigure.reactive.TomcatReactiveWebServerAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 
 // Boot's Jersey metrics come as Micrometer Observations, which open a scope on the request thread that an
@@ -14,7 +16,12 @@ import org.springframework.context.annotation.Bean;
 // Boot's Logback metrics (log events counted by level) install a Logback turbo filter, which every logger's
 // level check then runs, even for a level that is off: Hibernate checks TRACE once per value it reads from a
 // result set, thousands of times in a page of drawings (docs/performance.md, "What was changed, and why").
-@SpringBootApplication(exclude = {JerseyServerMetricsAutoConfiguration.class, LogbackMetricsAutoConfiguration.class})
+// Tomcat's reactive server is never wanted: the one reactive variant (webflux) runs on Reactor Netty, and with both
+// servers on the classpath Boot would set up both for the management port and fail. (These apply only to a reactive
+// app: the servlet variants are unchanged.) Excluded here rather than in application-webflux.properties because a
+// profile's spring.autoconfigure.exclude replaces the list of another (the stub's, r2dbc's) instead of adding to it.
+@SpringBootApplication(exclude = {JerseyServerMetricsAutoConfiguration.class, LogbackMetricsAutoConfiguration.class,
+        TomcatReactiveWebServerAutoConfiguration.class, TomcatReactiveManagementContextAutoConfiguration.class})
 public class ShapesLabApplication {
 
     public static void main(String[] args) {

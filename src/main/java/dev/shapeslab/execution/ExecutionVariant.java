@@ -11,6 +11,9 @@ public interface ExecutionVariant {
     /** One sentence on which threads a request holds, for the start-up log. */
     String threading();
 
-    /** The JAX-RS resource classes that serve the API in this variant. */
+    /**
+     * The classes that serve the API in this variant: the JAX-RS resources that {@code startup.JerseyConfig}
+     * registers, or under {@code webflux} its controllers, which Spring finds by themselves.
+     */
     List<Class<?>> resourceClasses();
 }

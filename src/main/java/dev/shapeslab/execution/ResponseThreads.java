@@ -23,7 +23,7 @@ import reactor.core.scheduler.Schedulers;
  * waits for the database, so a few per core suffice ({@code shapes.response-threads}, twice the cores by default).
  */
 @Component
-@Profile(Backends.R2DBC)
+@Profile(Backends.R2DBC + " & !" + Variants.WEBFLUX) // webflux answers on its event loops, whose writes never block
 public class ResponseThreads implements DisposableBean {
 
     public static final String THREAD_PREFIX = "response-";

@@ -12,8 +12,10 @@ public final class Variants {
     public static final String RXJAVA = "rxjava";
     public static final String ASYNC = "async";
     public static final String VIRTUAL = "virtual";
+    /** Spring WebFlux on Reactor Netty: no Tomcat and no Jersey (application-webflux.properties). */
+    public static final String WEBFLUX = "webflux";
 
-    public static final List<String> ALL = List.of(PLAIN, RXJAVA, ASYNC, VIRTUAL);
+    public static final List<String> ALL = List.of(PLAIN, RXJAVA, ASYNC, VIRTUAL, WEBFLUX);
 
     private Variants() {
     }

@@ -12,6 +12,7 @@ import dev.shapeslab.web.ResponseBodyGuard;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
 import org.springframework.util.unit.DataSize;
 
@@ -24,8 +25,11 @@ import org.springframework.util.unit.DataSize;
  * Registered as the beans themselves, Jersey warns at every start that each resource "will be ignored" as a
  * provider (a wrong warning for resource instances), and the saving did not show above the spread of the
  * measurements (docs/performance.md, "What was changed, and why"): so by class.
+ *
+ * <p>Only in a servlet application: under {@code webflux} neither Tomcat nor Jersey starts ({@link WebFluxRoutes}).
  */
 @Component
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 public class JerseyConfig extends ResourceConfig {
 
     public JerseyConfig(ExecutionVariant variant,

@@ -18,8 +18,8 @@ import org.springframework.stereotype.Component;
  * Refuses to start with two execution variants or two backends: each would bring its own beans, and a mix
  * would measure something nobody asked for; refuses the r2dbc backend under a variant that blocks on its store
  * calls (plain, virtual), which has no store there; and refuses the stub's timer latency under a variant that
- * cannot wait on timers (only {@code async} takes the wait over; elsewhere the setting would silently do
- * nothing). Runs before any bean is created, so the message is the first error a user sees.
+ * cannot wait on timers (only {@code async} and {@code webflux} take the wait over; elsewhere the setting would
+ * silently do nothing). Runs before any bean is created, so the message is the first error a user sees.
  */
 @Component
 class ProfileGuard implements BeanFactoryPostProcessor, EnvironmentAware {
@@ -43,26 +43,29 @@ class ProfileGuard implements BeanFactoryPostProcessor, EnvironmentAware {
                 .forEach(profile -> log.warn("Profile '{}' is neither an execution variant {} nor a backend {}",
                         profile, Variants.ALL, Backends.ALL));
         requireNonBlockingVariantOnR2dbc(active);
-        if ("timer".equals(environment.getProperty(StubLatency.MODE)) && !active.contains(Variants.ASYNC)) {
-            throw new IllegalStateException(StubLatency.MODE + "=timer needs the " + Variants.ASYNC
-                    + " variant: only it waits on timers");
+        if ("timer".equals(environment.getProperty(StubLatency.MODE)) && !active.contains(Variants.ASYNC)
+                && !active.contains(Variants.WEBFLUX)) {
+            throw new IllegalStateException(StubLatency.MODE + "=timer needs the " + Variants.ASYNC + " or "
+                    + Variants.WEBFLUX + " variant: only they wait on timers");
         }
     }
 
     /**
-     * The r2dbc backend offers only the non-blocking store port, which {@code async} and {@code rxjava} build on;
-     * {@code plain} and {@code virtual} block on their store calls by design and stay on JDBC (backend
-     * {@code pg}, the same PostgreSQL). No variant means {@code plain}.
+     * The r2dbc backend offers only the non-blocking store port, which {@code async}, {@code rxjava} and
+     * {@code webflux} build on; {@code plain} and {@code virtual} block on their store calls by design and stay on
+     * JDBC (backend {@code pg}, the same PostgreSQL). No variant means {@code plain}.
      */
     private static void requireNonBlockingVariantOnR2dbc(List<String> active) {
-        if (!active.contains(Backends.R2DBC) || active.contains(Variants.ASYNC) || active.contains(Variants.RXJAVA)) {
+        if (!active.contains(Backends.R2DBC) || active.contains(Variants.ASYNC) || active.contains(Variants.RXJAVA)
+                || active.contains(Variants.WEBFLUX)) {
             return;
         }
         String variant = active.contains(Variants.VIRTUAL) ? Variants.VIRTUAL : Variants.PLAIN;
-        throw new IllegalStateException("The " + Backends.R2DBC + " backend serves only the " + Variants.ASYNC + " and "
-                + Variants.RXJAVA + " variants; " + variant + " blocks on its store calls and runs on PostgreSQL through"
-                + " JDBC: use backend " + Backends.PG + " (--spring.profiles.active=" + variant + "," + Backends.PG
-                + "), or variant " + Variants.ASYNC + " or " + Variants.RXJAVA + " with " + Backends.R2DBC);
+        throw new IllegalStateException("The " + Backends.R2DBC + " backend serves only the " + Variants.ASYNC + ", "
+                + Variants.RXJAVA + " and " + Variants.WEBFLUX + " variants; " + variant + " blocks on its store calls"
+                + " and runs on PostgreSQL through JDBC: use backend " + Backends.PG + " (--spring.profiles.active="
+                + variant + "," + Backends.PG + "), or variant " + Variants.ASYNC + ", " + Variants.RXJAVA + " or "
+                + Variants.WEBFLUX + " with " + Backends.R2DBC);
     }
 
     private static void requireAtMostOne(String axis, List<String> choices, List<String> active) {

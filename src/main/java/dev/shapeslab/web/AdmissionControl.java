@@ -1,9 +1,6 @@
 package dev.shapeslab.web;
 
-import com.netflix.concurrency.limits.Limit;
 import com.netflix.concurrency.limits.Limiter;
-import com.netflix.concurrency.limits.limit.FixedLimit;
-import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
@@ -60,7 +57,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A rejected request never reaches Jersey, so it never writes: its body is not even read.
  */
-public class AdmissionControl extends ValveBase {
+public class AdmissionControl extends ValveBase implements Admission {
 
     private static final Logger log = LoggerFactory.getLogger(AdmissionControl.class);
 
@@ -91,7 +88,7 @@ public class AdmissionControl extends ValveBase {
 
     public AdmissionControl(AdmissionSettings settings) {
         super(true); // a waiting request is suspended here, and admitted ones may be suspended behind
-        this.limiter = SimpleLimiter.newBuilder().named("requests").limit(limit(settings)).build();
+        this.limiter = SimpleLimiter.newBuilder().named("requests").limit(settings.newLimit()).build();
         this.maxQueue = settings.maxQueue();
         this.maxWaitMillis = settings.maxWait().toMillis();
         timer.setRemoveOnCancelPolicy(true); // an admitted request's timeout goes at once, and its request with it
@@ -103,41 +100,38 @@ public class AdmissionControl extends ValveBase {
         super.stopInternal();
     }
 
-    private static Limit limit(AdmissionSettings settings) {
-        int max = settings.maxInFlight();
-        return switch (settings.algorithm()) {
-            case "gradient2" -> Gradient2Limit.newBuilder().initialLimit(Math.min(100, max))
-                    .minLimit(Math.min(20, max)).maxConcurrency(max).build();
-            default -> FixedLimit.of(max);
-        };
-    }
-
     /** The bound on requests in flight now (fixed, or where the adaptive algorithm has put it). */
+    @Override
     public int limit() {
         return limiter.getLimit();
     }
 
     /** Requests admitted and not yet complete. */
+    @Override
     public int inFlight() {
         return limiter.getInflight();
     }
 
     /** Requests waiting for a place now. */
+    @Override
     public int waiting() {
         return waiting.get();
     }
 
     /** Requests answered 503 here since start: the queue was full, or they waited {@code max-wait}. */
+    @Override
     public long rejected() {
         return rejected.get();
     }
 
     /** Requests admitted after waiting for a place, since start. */
+    @Override
     public long waited() {
         return waited.get();
     }
 
     /** Requests answered 503 after waiting {@code max-wait} for a place, since start (part of {@link #rejected()}). */
+    @Override
     public long timedOut() {
         return timedOut.get();
     }

@@ -7,23 +7,26 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
-/** JFR event: a request turned away by {@link AdmissionControl}. Seen in Mission Control under "Shapes Lab". */
+/**
+ * JFR event: a request turned away by admission control ({@link AdmissionControl}, or {@code flux.FluxAdmission} under
+ * {@code webflux}). Seen in Mission Control under "Shapes Lab".
+ */
 @Name("dev.shapeslab.AdmissionRejected")
 @Label("Admission Rejected")
 @Category("Shapes Lab")
 @Description("A request answered 503 by admission control: the queue for a place was full, or it waited too long")
 @StackTrace(false)
-class AdmissionRejectedEvent extends Event {
+public class AdmissionRejectedEvent extends Event {
 
     @Label("Path")
-    String path;
+    public String path;
 
     @Label("In Flight")
-    int inFlight;
+    public int inFlight;
 
     @Label("Waiting")
-    int waiting;
+    public int waiting;
 
     @Label("Reason")
-    String reason;
+    public String reason;
 }

@@ -1,5 +1,8 @@
 package dev.shapeslab.web;
 
+import com.netflix.concurrency.limits.Limit;
+import com.netflix.concurrency.limits.limit.FixedLimit;
+import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -33,6 +36,15 @@ public record AdmissionSettings(int maxInFlight, int maxQueue, Duration maxWait,
             throw new IllegalArgumentException(
                     "shapes.admission.algorithm must be fixed or gradient2, not '" + algorithm + "'");
         }
+    }
+
+    /** A new limit as {@code algorithm} says: each admission control keeps its own. */
+    public Limit newLimit() {
+        return switch (algorithm) {
+            case "gradient2" -> Gradient2Limit.newBuilder().initialLimit(Math.min(100, maxInFlight))
+                    .minLimit(Math.min(20, maxInFlight)).maxConcurrency(maxInFlight).build();
+            default -> FixedLimit.of(maxInFlight);
+        };
     }
 
     /** Requests that the service holds at once at most, served or waiting: Tomcat needs a connection for each. */

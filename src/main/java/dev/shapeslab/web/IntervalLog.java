@@ -13,14 +13,14 @@ import org.slf4j.Logger;
  * of once per request: during an outage every request fails the same way, and a stack trace each buries
  * the log (docs/faults.md, "Logs stay readable").
  */
-final class IntervalLog {
+public final class IntervalLog {
 
     private final Logger log;
     private final long intervalNanos;
     private final LongSupplier nanoClock;
     private final ConcurrentMap<String, Window> windows = new ConcurrentHashMap<>();
 
-    IntervalLog(Logger log, Duration interval) {
+    public IntervalLog(Logger log, Duration interval) {
         this(log, interval, System::nanoTime);
     }
 
@@ -31,7 +31,7 @@ final class IntervalLog {
     }
 
     /** Logs {@code message} at WARN unless {@code kind} was logged less than an interval ago. */
-    void warn(String kind, String message) {
+    public void warn(String kind, String message) {
         Window window = windows.computeIfAbsent(kind, k -> new Window(nanoClock.getAsLong()));
         long now = nanoClock.getAsLong();
         long due = window.nextLogAt.get();

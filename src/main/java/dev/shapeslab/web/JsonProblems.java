@@ -14,12 +14,12 @@ import java.util.List;
  * Turns a Jackson failure into a sentence for the client: where in the body (a JSON path such as
  * {@code shapes[2].radius}) and what is wrong, in JSON's terms rather than Java's.
  */
-final class JsonProblems {
+public final class JsonProblems {
 
     private JsonProblems() {
     }
 
-    static String describe(JsonProcessingException failure) {
+    public static String describe(JsonProcessingException failure) {
         if (failure instanceof UnrecognizedPropertyException unknown) {
             return at(unknown, "unknown property (unknown properties are rejected)");
         }

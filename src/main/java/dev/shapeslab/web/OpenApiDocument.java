@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
 
 /**
@@ -49,6 +50,7 @@ import org.springframework.stereotype.Component;
  * {@code id} to the operations on that entity, so that a client (and schemathesis) can follow it.
  */
 @Component
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @Path("/openapi.json")
 public class OpenApiDocument {
 
@@ -84,6 +86,14 @@ public class OpenApiDocument {
             json = document;
         }
         return document;
+    }
+
+    /**
+     * The document of the API that {@code resourceClasses} (JAX-RS resources, one per entity) describe, as JSON:
+     * for a server that serves the same contract without Jersey ({@code webflux}).
+     */
+    public static String of(List<Class<?>> resourceClasses, int maxLimit) {
+        return json(build(resourceClasses, maxLimit));
     }
 
     /**

@@ -5,6 +5,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.lang.reflect.Type;
 import java.util.List;
+import java.util.Optional;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.ResolvableType;
 import org.springframework.stereotype.Component;
@@ -49,13 +50,19 @@ public class Paging {
     /** A 200 with the page as a JSON array of type {@code listType} (see {@link #listOf}). */
     public <T> Response page(List<T> entities, Type listType, PageRequest page, UriInfo uriInfo) {
         Response.ResponseBuilder response = Response.ok(new GenericEntity<>(entities, listType));
-        if (entities.size() == page.limit() && (long) page.offset() + page.limit() <= Integer.MAX_VALUE) {
-            response.link(uriInfo.getRequestUriBuilder()
-                    .replaceQueryParam("offset", page.offset() + page.limit())
-                    .replaceQueryParam("limit", page.limit())
-                    .build(), "next");
-        }
+        next(entities, page).ifPresent(next -> response.link(uriInfo.getRequestUriBuilder()
+                .replaceQueryParam("offset", next.offset())
+                .replaceQueryParam("limit", next.limit())
+                .build(), "next"));
         return response.build();
+    }
+
+    /** The page after {@code page}, worth linking when this one came back full (and the offset stays an int). */
+    public Optional<PageRequest> next(List<?> entities, PageRequest page) {
+        if (entities.size() == page.limit() && (long) page.offset() + page.limit() <= Integer.MAX_VALUE) {
+            return Optional.of(new PageRequest(page.offset() + page.limit(), page.limit()));
+        }
+        return Optional.empty();
     }
 
     private static int parse(String name, String value, int min, int max) {

@@ -56,7 +56,7 @@ public class RequestBodyGuard implements ContainerRequestFilter, ReaderIntercept
      * The service decodes no content coding; nor does Tomcat. A gzip body would otherwise reach Jackson as
      * bytes that are not JSON. In a list of codings ({@code identity, gzip}) each must be identity.
      */
-    private static boolean isIdentity(String contentEncoding) {
+    public static boolean isIdentity(String contentEncoding) {
         if (contentEncoding == null) {
             return true;
         }
@@ -72,7 +72,7 @@ public class RequestBodyGuard implements ContainerRequestFilter, ReaderIntercept
      * Jackson ignores the charset parameter: it reads UTF-8 (or guesses UTF-16/32 from the bytes), so a body
      * in, say, ISO-8859-1 would fail as malformed or be stored misread. JSON between systems is UTF-8 (RFC 8259).
      */
-    private static boolean isUtf8OrAbsent(String charset) {
+    public static boolean isUtf8OrAbsent(String charset) {
         return charset == null || charset.equalsIgnoreCase("UTF-8");
     }
 

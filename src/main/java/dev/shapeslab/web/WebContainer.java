@@ -1,7 +1,5 @@
 package dev.shapeslab.web;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.Pipeline;
@@ -11,6 +9,7 @@ import org.apache.coyote.AbstractProtocol;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
@@ -23,8 +22,12 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.web.filter.RequestContextFilter;
 
-/** What the service adds to the servlet container, in front of Jersey: admission control and error bodies. */
+/**
+ * What the service adds to the servlet container, in front of Jersey: admission control and error bodies. Only in
+ * a servlet application: under {@code webflux} there is neither Tomcat nor Jersey ({@code flux.FluxWeb} instead).
+ */
 @Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @EnableConfigurationProperties(AdmissionSettings.class)
 class WebContainer {
 
@@ -49,18 +52,7 @@ class WebContainer {
                 + "order; beyond, 503 with Retry-After", settings.maxInFlight(), settings.algorithm(),
                 settings.maxQueue(), settings.maxWait().toMillis());
         AdmissionControl admission = new AdmissionControl(settings);
-        Gauge.builder("admission.inflight", admission, AdmissionControl::inFlight)
-                .description("Requests admitted and not yet complete").register(registry);
-        Gauge.builder("admission.limit", admission, AdmissionControl::limit)
-                .description("The bound on requests in flight").register(registry);
-        Gauge.builder("admission.waiting", admission, AdmissionControl::waiting)
-                .description("Requests waiting for a place").register(registry);
-        FunctionCounter.builder("admission.waited", admission, AdmissionControl::waited)
-                .description("Requests admitted after waiting for a place").register(registry);
-        FunctionCounter.builder("admission.rejected", admission, AdmissionControl::rejected)
-                .description("Requests answered 503: the queue was full, or they waited too long").register(registry);
-        FunctionCounter.builder("admission.timed.out", admission, AdmissionControl::timedOut)
-                .description("Requests answered 503 after waiting the longest wait").register(registry);
+        Admission.bindMetrics(admission, registry);
         return admission;
     }
 

@@ -5,7 +5,7 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.faults.FaultTests;
-import dev.shapeslab.web.AdmissionControl;
+import dev.shapeslab.web.Admission;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -39,7 +39,7 @@ public abstract class AdmissionQueueTests extends HttpTestSupport {
 
     @Test
     public void requestsPastTheLimitWaitHoldingNoThreadAndAreServedInTurn() {
-        AdmissionControl admission = applicationContext.getBean(AdmissionControl.class);
+        Admission admission = admission();
         String path = ResourcePaths.CIRCLES + "/" + createCircle();
         HttpResponse<String> alone = get(path);
         long waitedBefore = admission.waited();

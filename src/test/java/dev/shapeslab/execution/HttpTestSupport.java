@@ -2,6 +2,7 @@ package dev.shapeslab.execution;
 
 import static org.testng.Assert.assertEquals;
 
+import dev.shapeslab.web.Admission;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,6 +26,11 @@ public abstract class HttpTestSupport extends AbstractTestNGSpringContextTests {
 
     @LocalServerPort
     private int port;
+
+    /** Admission control: the valve in front of Jersey, or under {@code webflux} the WebFilter. */
+    protected Admission admission() {
+        return applicationContext.getBean(Admission.class);
+    }
 
     protected HttpResponse<String> get(String path) {
         return send(HttpRequest.newBuilder(uri(path)).GET().build()).join();

@@ -32,7 +32,8 @@ import org.testng.annotations.Test;
  * is in flight: with Tomcat limited to {@value #TOMCAT_THREADS} request threads and the table locked by the test, a
  * burst of {@value #BURST} reads has all {@value #BURST} queries waiting on the server at once (a variant whose
  * request thread waited could have at most {@value #TOMCAT_THREADS}), and each is answered once the lock goes, from a
- * {@code response-*} thread. And its store calls are JFR events, as on JDBC. Skipped when no PostgreSQL is reachable,
+ * {@code response-*} thread (under {@code webflux}, on its connection's event loop). And its store calls are JFR
+ * events, as on JDBC. Skipped when no PostgreSQL is reachable,
  * unless {@code -Dpg.tests.required=true}.
  */
 @TestPropertySource(properties = {
@@ -68,11 +69,16 @@ public abstract class R2dbcThreadingTests extends HttpTestSupport {
         for (CompletableFuture<HttpResponse<String>> answer : burst) {
             HttpResponse<String> response = answer.join();
             assertEquals(response.statusCode(), 200, response.body());
-            String requestThread = response.headers().firstValue(ThreadRecording.REQUEST_THREAD).orElseThrow();
-            String responseThread = response.headers().firstValue(ThreadRecording.RESPONSE_THREAD).orElseThrow();
-            assertTrue(requestThread.startsWith("http-nio-"), requestThread);
-            assertTrue(responseThread.startsWith(ResponseThreads.THREAD_PREFIX), responseThread);
+            assertReadAndAnsweredOnTheVariantsThreads(
+                    response.headers().firstValue(ThreadRecording.REQUEST_THREAD).orElseThrow(),
+                    response.headers().firstValue(ThreadRecording.RESPONSE_THREAD).orElseThrow());
         }
+    }
+
+    /** Under the Jersey variants: read on a Tomcat request thread, answered from a {@code response-*} thread. */
+    protected void assertReadAndAnsweredOnTheVariantsThreads(String requestThread, String responseThread) {
+        assertTrue(requestThread.startsWith("http-nio-"), requestThread);
+        assertTrue(responseThread.startsWith(ResponseThreads.THREAD_PREFIX), responseThread);
     }
 
     /** The store calls are JFR events as on JDBC (entity, operation, outcome), ended off the request thread. */

@@ -9,9 +9,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.boot.jersey.autoconfigure.ResourceConfigCustomizer;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.web.server.WebFilter;
+import reactor.core.publisher.Mono;
 
 /**
- * Test-only: reports in response headers which thread Jersey handed the request to and which thread wrote
+ * Test-only: reports in response headers which thread Jersey (or WebFlux) handed the request to and which thread wrote
  * the response (Jersey runs response filters on the thread that resumes an async response), and counts the
  * requests in flight between the two, whatever holds them, with the most seen at once.
  */
@@ -25,6 +27,27 @@ public class ThreadRecording {
     @Bean
     ResourceConfigCustomizer threadRecorder() {
         return config -> config.register(Recorder.class);
+    }
+
+    /**
+     * The same under {@code webflux}, where no Jersey runs: a {@code WebFilter} right before the controller, and the
+     * response thread the one that commits the response (writes its headers). Unused in a servlet app.
+     */
+    @Bean
+    WebFilter fluxThreadRecorder() {
+        return (exchange, chain) -> {
+            PEAK.accumulateAndGet(IN_FLIGHT.incrementAndGet(), Math::max);
+            String requestThread = Thread.currentThread().getName();
+            boolean requestVirtual = isVirtual(Thread.currentThread());
+            exchange.getResponse().beforeCommit(() -> {
+                exchange.getResponse().getHeaders().add(REQUEST_THREAD, requestThread);
+                exchange.getResponse().getHeaders().add(REQUEST_VIRTUAL, Boolean.toString(requestVirtual));
+                exchange.getResponse().getHeaders().add(RESPONSE_THREAD, Thread.currentThread().getName());
+                IN_FLIGHT.decrementAndGet();
+                return Mono.empty();
+            });
+            return chain.filter(exchange);
+        };
     }
 
     private static final AtomicInteger IN_FLIGHT = new AtomicInteger();

@@ -9,7 +9,7 @@ import static org.testng.Assert.fail;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
 import dev.shapeslab.execution.HttpTestSupport;
-import dev.shapeslab.web.AdmissionControl;
+import dev.shapeslab.web.Admission;
 import dev.shapeslab.web.ResourcePaths;
 import java.lang.reflect.Field;
 import java.net.ConnectException;
@@ -201,7 +201,7 @@ public abstract class FaultTests extends HttpTestSupport {
      */
     @Test
     public void pastTheAdmissionLimitARequestWaitsBoundedAndTheOneItRefusesIsNeverStored() throws Exception {
-        AdmissionControl admission = applicationContext.getBean(AdmissionControl.class);
+        Admission admission = admission();
         assertEquals(create("warm").statusCode(), 201);
         long timedOutBefore = admission.timedOut();
         List<CompletableFuture<HttpResponse<String>>> held = new ArrayList<>();
@@ -238,7 +238,7 @@ public abstract class FaultTests extends HttpTestSupport {
     }
 
     /** Waits until exactly {@code expected} requests are in flight. */
-    private static void awaitInFlight(AdmissionControl admission, int expected) {
+    private static void awaitInFlight(Admission admission, int expected) {
         await().atMost(Duration.ofSeconds(30)).until(admission::inFlight, count -> count == expected);
     }
 

@@ -29,7 +29,7 @@ public class ProfileGuardTests {
     public void aBlockingVariantOnR2dbcFailsAtStartUpNamingTheBackendToUse(String[] profiles, String variant) {
         String message = startupFailure(profiles);
         assertTrue(message.contains("--spring.profiles.active=" + variant + ",pg"), message);
-        assertTrue(message.contains("async") && message.contains("rxjava"), message);
+        assertTrue(message.contains("async") && message.contains("rxjava") && message.contains("webflux"), message);
     }
 
     @DataProvider
@@ -44,7 +44,7 @@ public class ProfileGuardTests {
     @Test
     public void theStubsTimerLatencyUnderAVariantThatCannotWaitOnTimersFailsAtStartUp() {
         String message = startupFailure(new String[] {"stub.latency-mode=timer"}, "plain", "stub");
-        assertTrue(message.contains("stub.latency-mode=timer needs the async variant"), message);
+        assertTrue(message.contains("stub.latency-mode=timer needs the async or webflux variant"), message);
     }
 
     @Test

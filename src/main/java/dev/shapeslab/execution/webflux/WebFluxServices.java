@@ -1,0 +1,60 @@
+package dev.shapeslab.execution.webflux;
+
+import dev.shapeslab.domain.EntityRules;
+import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.persistence.ReactiveEntityStore;
+import dev.shapeslab.persistence.SimulatedLatency;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+
+/**
+ * Makes the service of an entity type over the one store the backend offers for it: the non-blocking one on
+ * {@code r2dbc}, the blocking one (on {@link BlockingCalls}) everywhere else; and the writer of its pages.
+ */
+@Component
+@Profile(Variants.WEBFLUX)
+class WebFluxServices {
+
+    private final EntityRules rules;
+    private final ObjectProvider<BlockingCalls> calls;
+    private final Optional<SimulatedLatency> latency;
+    private final ObjectMapper json;
+    private final Duration timeout;
+
+    WebFluxServices(EntityRules rules, ObjectProvider<BlockingCalls> calls, Optional<SimulatedLatency> latency,
+                    ObjectMapper json, @Value("${webflux.timeout}") Duration timeout) {
+        this.rules = rules;
+        this.calls = calls;
+        this.latency = latency;
+        this.json = json;
+        this.timeout = timeout;
+    }
+
+    /**
+     * Writes a page of {@code type} as Jersey does given its {@code GenericEntity}: a list of that type, so that a
+     * shape keeps its {@code shapeType}. WebFlux's codec would see only {@code List<T>} in the generic base (it does not
+     * resolve the type variable against the controller), and without the element's type Jackson leaves the type id out.
+     */
+    ObjectWriter pageWriter(Class<?> type) {
+        return json.writerFor(json.getTypeFactory().constructCollectionType(List.class, type));
+    }
+
+    <T extends Identifiable<T>> WebFluxCrud<T> over(ObjectProvider<EntityStore<T>> blocking,
+                                                   ObjectProvider<ReactiveEntityStore<T>> nonBlocking) {
+        ReactiveEntityStore<T> reactive = nonBlocking.getIfAvailable();
+        if (reactive != null) {
+            return new ReactiveWebFluxCrudService<>(reactive, rules);
+        }
+        Duration onTimer = latency.map(SimulatedLatency::handOverToTimer).orElse(Duration.ZERO);
+        return new WebFluxCrudService<>(blocking.getObject(), rules, calls.getObject(), onTimer, timeout);
+    }
+}

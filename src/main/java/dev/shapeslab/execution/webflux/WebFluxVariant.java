@@ -1,0 +1,40 @@
+package dev.shapeslab.execution.webflux;
+
+import dev.shapeslab.execution.ExecutionVariant;
+import dev.shapeslab.execution.Variants;
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+
+@Component
+@Profile(Variants.WEBFLUX)
+class WebFluxVariant implements ExecutionVariant {
+
+    private final ObjectProvider<BlockingCalls> calls;
+
+    WebFluxVariant(ObjectProvider<BlockingCalls> calls) {
+        this.calls = calls;
+    }
+
+    @Override
+    public String name() {
+        return Variants.WEBFLUX;
+    }
+
+    @Override
+    public String threading() {
+        BlockingCalls pool = calls.getIfAvailable();
+        String storeCalls = pool == null
+                ? "store calls wait on the non-blocking driver, holding no thread"
+                : "store calls run on " + pool.threads() + " " + BlockingCalls.THREAD_PREFIX + "* threads (queue "
+                        + pool.queueCapacity() + ")";
+        return "Spring WebFlux on Reactor Netty; a reactor-http-* event loop reads each request and writes its answer, "
+                + storeCalls;
+    }
+
+    @Override
+    public List<Class<?>> resourceClasses() {
+        return List.of(WebFluxCircleController.class, WebFluxRectangleController.class, WebFluxDrawingController.class);
+    }
+}

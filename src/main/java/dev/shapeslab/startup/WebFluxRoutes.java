@@ -1,0 +1,39 @@
+package dev.shapeslab.startup;
+
+import dev.shapeslab.execution.plain.PlainVariant;
+import dev.shapeslab.web.OpenApiDocument;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.RequestPredicates;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * What JerseyConfig joins for the servlet variants, under {@code webflux}: the variant's controllers are found by
+ * Spring itself, so what is left is the OpenAPI document at the same path. It is the same document: read, as under
+ * Jersey, from JAX-RS resources, here the reference ones ({@code plain}'s), since WebFlux's controllers serve the
+ * same contract without JAX-RS annotations for swagger-core to read.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+class WebFluxRoutes {
+
+    /**
+     * Built once, on the first request (reading the resources takes a moment no start-up should wait for), off the
+     * event loop: reading classes is blocking work.
+     */
+    @Bean
+    RouterFunction<ServerResponse> openApiDocument(@Value("${shapes.paging.max-limit:1000}") int maxLimit) {
+        Mono<String> document = Mono.fromCallable(() -> OpenApiDocument.of(PlainVariant.RESOURCES, maxLimit))
+                .subscribeOn(Schedulers.boundedElastic()).cache();
+        return RouterFunctions.route(RequestPredicates.GET("/openapi.json"),
+                request -> document.flatMap(json -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(json)));
+    }
+}

@@ -1,0 +1,55 @@
+package dev.shapeslab.web.flux;
+
+import dev.shapeslab.web.ProblemException;
+import dev.shapeslab.web.RequestBodyGuard;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * The rules of {@link RequestBodyGuard} before WebFlux reads a body: one that declares a length over the limit is
+ * answered 413 without being read; one in a content coding other than {@code identity}, or in a charset other than
+ * UTF-8, 415. A body without a declared length is cut off by the JSON decoder's own limit (the same size, set in
+ * {@link FluxWeb}), which {@link FluxProblems} answers 413 too. Runs on the event loop, reading only headers.
+ */
+final class FluxBodyGuard implements WebFilter {
+
+    private final long maxBytes;
+
+    FluxBodyGuard(long maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        HttpHeaders headers = exchange.getRequest().getHeaders();
+        long length = headers.getContentLength();
+        if (length > maxBytes) {
+            return Mono.error(new ProblemException(413, "Request bodies are limited to " + maxBytes + " bytes"));
+        }
+        // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
+        boolean hasBody = length > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
+        if (hasBody && !RequestBodyGuard.isIdentity(headers.getFirst(HttpHeaders.CONTENT_ENCODING))) {
+            return Mono.error(ProblemException.unsupportedContentEncoding(
+                    "Request bodies are read as sent: the only Content-Encoding accepted is identity"));
+        }
+        if (hasBody && !RequestBodyGuard.isUtf8OrAbsent(charsetOf(headers))) {
+            return Mono.error(new ProblemException(415, "Request bodies must be UTF-8 (charset=UTF-8 or none)"));
+        }
+        return chain.filter(exchange);
+    }
+
+    private static String charsetOf(HttpHeaders headers) {
+        try {
+            MediaType type = headers.getContentType();
+            String charset = type == null ? null : type.getParameter("charset");
+            return charset == null ? null : charset.replace("\"", ""); // quoted or not, the same name
+        } catch (InvalidMediaTypeException malformed) {
+            return null; // a malformed Content-Type stays WebFlux's to refuse (415)
+        }
+    }
+}

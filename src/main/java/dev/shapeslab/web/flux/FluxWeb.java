@@ -1,0 +1,60 @@
+package dev.shapeslab.web.flux;
+
+import dev.shapeslab.web.Admission;
+import dev.shapeslab.web.AdmissionSettings;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * What the service adds to WebFlux: admission control first, then the body rules, and problem+json for every error,
+ * Reactor Netty's own included.
+ * Only in a reactive application ({@code webflux}); the servlet stack's counterpart is {@code web.WebContainer}.
+ * The JSON codecs are Jackson 2's with the app's strict mapper and the body limit as their buffer limit
+ * ({@code spring.http.codecs.*} in application-webflux.properties), so input is read exactly as Jersey reads it.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@EnableConfigurationProperties(AdmissionSettings.class)
+public class FluxWeb {
+
+    private static final Logger log = LoggerFactory.getLogger(FluxWeb.class);
+
+    /** Before anything reads the request, so a rejected request never reaches a handler. */
+    @Bean
+    @Order(Ordered.HIGHEST_PRECEDENCE)
+    FluxAdmission fluxAdmission(AdmissionSettings settings, MeterRegistry registry) {
+        log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
+                + "order; beyond, 503 with Retry-After", settings.maxInFlight(), settings.algorithm(),
+                settings.maxQueue(), settings.maxWait().toMillis());
+        FluxAdmission admission = new FluxAdmission(settings);
+        Admission.bindMetrics(admission, registry);
+        return admission;
+    }
+
+    @Bean
+    @Order(Ordered.HIGHEST_PRECEDENCE + 1)
+    FluxBodyGuard fluxBodyGuard(@Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize) {
+        return new FluxBodyGuard(maxBodySize.toBytes());
+    }
+
+    /** Reactor Netty's own refusals of requests it cannot decode, problem+json too ({@link NettyErrorBodies}). */
+    @Bean
+    NettyServerCustomizer problemBodiesForUndecodableRequests() {
+        return NettyErrorBodies::addTo;
+    }
+
+    @Bean
+    FluxProblems fluxProblems(@Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize) {
+        return new FluxProblems(maxBodySize.toBytes());
+    }
+}

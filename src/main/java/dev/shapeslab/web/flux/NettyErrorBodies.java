@@ -1,0 +1,55 @@
+package dev.shapeslab.web.flux;
+
+import dev.shapeslab.web.Problem;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import java.nio.charset.StandardCharsets;
+import reactor.netty.NettyPipeline;
+import reactor.netty.http.server.HttpServer;
+
+/**
+ * Reactor Netty's own error answers as problem+json, as {@code ProblemErrorReportValve} does for Tomcat's: a request
+ * it cannot decode (a malformed request line or header, a line or headers too long) never reaches WebFlux, and Reactor
+ * Netty answers it with an empty 400, 413, 414 or 431. This handler, on every connection's pipeline, gives such an
+ * empty error response a problem body; every answer WebFlux writes already has one and passes untouched. The detail
+ * is generic: the request could not even be read.
+ */
+@ChannelHandler.Sharable
+final class NettyErrorBodies extends ChannelOutboundHandlerAdapter {
+
+    static final String NAME = "shapes.problemBodies";
+
+    /** The server with this handler on each new connection, after the HTTP codec, where responses pass as objects. */
+    static HttpServer addTo(HttpServer server) {
+        NettyErrorBodies handler = new NettyErrorBodies();
+        return server.doOnChannelInit((observer, channel, remote) -> {
+            if (channel.pipeline().get(NettyPipeline.HttpCodec) != null) {
+                channel.pipeline().addAfter(NettyPipeline.HttpCodec, NAME, handler);
+            } else {
+                channel.pipeline().addLast(NAME, handler);
+            }
+        });
+    }
+
+    @Override
+    public void write(ChannelHandlerContext context, Object message, ChannelPromise promise) {
+        if (message instanceof FullHttpResponse response && response.status().code() >= 400
+                && !response.content().isReadable() && !response.headers().contains(HttpHeaderNames.CONTENT_TYPE)) {
+            int status = response.status().code();
+            byte[] body = Problem.of(status, status == 400 ? "The request could not be read" : "The request was refused",
+                    "/").toJson().getBytes(StandardCharsets.UTF_8);
+            FullHttpResponse withBody = response.replace(Unpooled.wrappedBuffer(body));
+            withBody.headers().set(HttpHeaderNames.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                    .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+            response.release();
+            context.write(withBody, promise);
+            return;
+        }
+        context.write(message, promise);
+    }
+}

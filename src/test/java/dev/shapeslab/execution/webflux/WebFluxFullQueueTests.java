@@ -1,0 +1,58 @@
+package dev.shapeslab.execution.webflux;
+
+import static org.awaitility.Awaitility.await;
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+
+import dev.shapeslab.execution.HttpTestSupport;
+import dev.shapeslab.web.ResourcePaths;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.TestPropertySource;
+import org.testng.annotations.Test;
+
+/**
+ * Webflux over a blocking driver, with one blocking thread and a queue of one: the stub sleeps on the pool thread
+ * ({@code stub.latency-mode=blocking}) for longer than {@code webflux.timeout}. A third concurrent request finds the
+ * queue full and is answered 503 at once instead of waiting; the queued one is answered 503 at its deadline and never
+ * runs, so never writes; the one that started is answered by its own result, however long it took.
+ */
+@ActiveProfiles({"webflux", "stub"})
+@TestPropertySource(properties = {"stub.latency=2s", "stub.latency-mode=blocking", "webflux.timeout=1s",
+        "webflux.blocking.threads=1", "webflux.blocking.queue-capacity=1"})
+public class WebFluxFullQueueTests extends HttpTestSupport {
+
+    @Test
+    public void aFullQueueIsAnswered503AtOnceAndACallNotStartedByItsDeadline503WithoutWriting() {
+        BlockingCalls pool = applicationContext.getBean(BlockingCalls.class);
+        CompletableFuture<HttpResponse<String>> working = send(list());
+        await().atMost(Duration.ofSeconds(30)).until(pool::busyThreads, busy -> busy == 1);
+        CompletableFuture<HttpResponse<String>> queued = send(postCircle("late").timeout(Duration.ofSeconds(30)).build());
+        await().atMost(Duration.ofSeconds(30)).until(pool::queued, waiting -> waiting == 1);
+
+        HttpResponse<String> refused = send(list()).join();
+
+        assertUnavailable(refused);
+        // At once: answered while the pool still works on the first request, not after waiting its turn.
+        assertFalse(working.isDone(), "the refusal waited for the pool");
+        assertUnavailable(queued.join());
+        assertEquals(working.join().statusCode(), 200, "a started call is answered by its result");
+        assertEquals(pool.queued(), 0, "the call answered at its deadline left the queue");
+        HttpResponse<String> stored = send(list()).join();
+        assertEquals(stored.statusCode(), 200, stored.body());
+        assertEquals(stored.body(), "[]", "the create answered 503 never ran");
+    }
+
+    private static void assertUnavailable(HttpResponse<String> response) {
+        assertEquals(response.statusCode(), 503, response.body());
+        assertEquals(response.headers().firstValue("Content-Type").orElseThrow(), "application/problem+json");
+        assertEquals(response.headers().firstValue("Retry-After").orElseThrow(), "1");
+    }
+
+    private HttpRequest list() {
+        return HttpRequest.newBuilder(uri(ResourcePaths.CIRCLES + "?limit=1")).timeout(Duration.ofSeconds(30)).GET().build();
+    }
+}

@@ -1,0 +1,95 @@
+package dev.shapeslab.execution.webflux;
+
+import static org.awaitility.Awaitility.await;
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertTrue;
+
+import dev.shapeslab.execution.HttpTestSupport;
+import dev.shapeslab.execution.ThreadRecording;
+import dev.shapeslab.web.ResourcePaths;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.TestPropertySource;
+import org.testng.annotations.Test;
+
+/**
+ * Proves webflux's threading by its effects: on the stub with {@value #LATENCY_MS} ms of latency, waited for on
+ * Reactor's timer, a burst of {@value #BURST} requests is in flight at once, more than every thread the server has
+ * that could hold one (its event loops, its blocking pool, Reactor's timer threads), while no blocking thread is
+ * busy: a waiting request holds no thread. Each request is read and answered on its connection's event loop.
+ */
+@ActiveProfiles({"webflux", "stub"})
+@TestPropertySource(properties = "stub.latency=" + WebFluxThreadingTests.LATENCY_MS + "ms")
+public class WebFluxThreadingTests extends HttpTestSupport {
+
+    /** Long enough for the whole burst to arrive while the first request still waits. */
+    static final int LATENCY_MS = 3000;
+    static final int BURST = 64;
+    /**
+     * Reactor Netty's event loops: reactor-http-* in the app, webflux-http-* in the tests (Boot's test support gives
+     * each context loop resources of its own, which Spring names so).
+     */
+    private static final String EVENT_LOOPS = "(reactor|webflux)-http-";
+
+    @Test
+    public void aBurstWaitsAtOnceOnFewerThreadsThanRequestsAndNoneBlocks() {
+        BlockingCalls pool = applicationContext.getBean(BlockingCalls.class);
+        String path = ResourcePaths.CIRCLES + "/" + createCircle();
+        get(path); // connections and code paths warm
+        ThreadRecording.resetPeak();
+
+        List<CompletableFuture<HttpResponse<String>>> burst = new ArrayList<>();
+        for (int i = 0; i < BURST; i++) {
+            burst.add(send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET().build()));
+        }
+        await().atMost(Duration.ofSeconds(30)).until(ThreadRecording::inFlight, count -> count == BURST);
+        int serverThreads = threadsNamed(EVENT_LOOPS) + threadsNamed(BlockingCalls.THREAD_PREFIX)
+                + threadsNamed("parallel-");
+        int busyWhileWaiting = pool.busyThreads();
+        burst.forEach(response -> assertEquals(response.join().statusCode(), 200));
+
+        assertEquals(ThreadRecording.peak(), BURST);
+        assertTrue(serverThreads < BURST, BURST + " requests waited at once on " + serverThreads + " threads");
+        assertEquals(busyWhileWaiting, 0, "blocking threads busy while every request waited on the timer");
+    }
+
+    /** The store call itself, seen by its JFR event (as Mission Control records it), runs on the blocking pool. */
+    @Test
+    public void aRequestIsReadAndAnsweredOnItsConnectionsEventLoopAndItsStoreCallRunsOnTheBlockingPool()
+            throws Exception {
+        Path file = Files.createTempFile("shapes-lab", ".jfr");
+        HttpResponse<String> response;
+        try (Recording recording = new Recording()) {
+            recording.enable("dev.shapeslab.StoreCall");
+            recording.start();
+            response = get(ResourcePaths.CIRCLES + "/" + createCircle());
+            recording.stop();
+            recording.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        Files.delete(file);
+
+        String requestThread = response.headers().firstValue(ThreadRecording.REQUEST_THREAD).orElseThrow();
+        String responseThread = response.headers().firstValue(ThreadRecording.RESPONSE_THREAD).orElseThrow();
+        assertTrue(requestThread.matches(EVENT_LOOPS + ".*"), requestThread);
+        assertEquals(responseThread, requestThread, "the store call's result comes back to the same event loop");
+        RecordedEvent read = events.stream().filter(e -> "findById".equals(e.getString("operation"))).findFirst()
+                .orElseThrow(() -> new AssertionError("no StoreCall event for the read: " + events));
+        assertTrue(read.getThread().getJavaName().startsWith(BlockingCalls.THREAD_PREFIX), read.getThread().getJavaName());
+    }
+
+    private static int threadsNamed(String prefix) {
+        return (int) Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+                .filter(thread -> thread.getName().matches(prefix + ".*")).count();
+    }
+}

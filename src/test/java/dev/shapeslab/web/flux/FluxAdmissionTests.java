@@ -1,0 +1,120 @@
+package dev.shapeslab.web.flux;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
+
+import dev.shapeslab.web.AdmissionSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
+import org.springframework.mock.web.server.MockServerWebExchange;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.Disposable;
+import reactor.core.publisher.Sinks;
+import org.testng.annotations.Test;
+
+/**
+ * Admission control under webflux, on its own (no server): the bound, the queue in arrival order, the longest wait,
+ * a client that leaves while waiting, and the 503 problem+json with {@code Retry-After} (and its JFR event) past
+ * them, a rejected request never reaching the handler.
+ */
+public class FluxAdmissionTests {
+
+    /** A handler that answers when told: each call takes the next of {@code answers}. */
+    private static final class Handler implements WebFilterChain {
+        final List<Sinks.Empty<Void>> answers = List.of(Sinks.empty(), Sinks.empty(), Sinks.empty());
+        final AtomicInteger calls = new AtomicInteger();
+
+        @Override
+        public reactor.core.publisher.Mono<Void> filter(ServerWebExchange exchange) {
+            return answers.get(calls.getAndIncrement()).asMono();
+        }
+    }
+
+    @Test
+    public void pastTheBoundRequestsWaitInArrivalOrderAndAreServedAsPlacesFree() throws Exception {
+        FluxAdmission admission = new FluxAdmission(new AdmissionSettings(1, 2, Duration.ofSeconds(60), "fixed"));
+        Handler handler = new Handler();
+        CompletableFuture<Void> first = admission.filter(exchange(), handler).toFuture();
+        CompletableFuture<Void> second = admission.filter(exchange(), handler).toFuture();
+        CompletableFuture<Void> third = admission.filter(exchange(), handler).toFuture();
+
+        assertEquals(handler.calls.get(), 1, "one served");
+        assertEquals(admission.waiting(), 2);
+        handler.answers.get(0).tryEmitEmpty();
+        first.get(10, TimeUnit.SECONDS);
+        assertEquals(handler.calls.get(), 2, "the oldest waiting request got the place");
+        assertFalse(third.isDone());
+        handler.answers.get(1).tryEmitEmpty();
+        handler.answers.get(2).tryEmitEmpty();
+        second.get(10, TimeUnit.SECONDS);
+        third.get(10, TimeUnit.SECONDS);
+
+        assertEquals(admission.waited(), 2);
+        assertEquals(admission.inFlight(), 0);
+        assertEquals(admission.rejected(), 0);
+        admission.destroy();
+    }
+
+    @Test
+    public void aFullQueueIs503WithRetryAfterAtOnceAndTheHandlerNeverRuns() throws Exception {
+        FluxAdmission admission = new FluxAdmission(new AdmissionSettings(1, 1, Duration.ofSeconds(60), "fixed"));
+        Handler handler = new Handler();
+        Path file = Files.createTempFile("shapes-lab", ".jfr");
+        MockServerWebExchange refused = exchange();
+        try (Recording recording = new Recording()) {
+            recording.enable("dev.shapeslab.AdmissionRejected");
+            recording.start();
+            admission.filter(exchange(), handler).subscribe();
+            Disposable waiting = admission.filter(exchange(), handler).subscribe();
+            admission.filter(refused, handler).toFuture().get(10, TimeUnit.SECONDS);
+            recording.stop();
+            recording.dump(file);
+            waiting.dispose();
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        Files.delete(file);
+
+        assertEquals(handler.calls.get(), 1, "only the admitted request reached the handler");
+        assertEquals(refused.getResponse().getStatusCode().value(), 503);
+        assertEquals(refused.getResponse().getHeaders().getFirst("Retry-After"), "1");
+        assertEquals(refused.getResponse().getHeaders().getContentType().toString(), "application/problem+json");
+        assertTrue(refused.getResponse().getBodyAsString().block().contains("\"status\":503"));
+        RecordedEvent event = events.stream().filter(e -> e.getEventType().getName().equals("dev.shapeslab.AdmissionRejected"))
+                .findFirst().orElseThrow(() -> new AssertionError("no AdmissionRejected event: " + events));
+        assertEquals(event.getString("reason"), "queue full");
+        assertEquals(event.getString("path"), "/circles");
+        assertEquals(admission.waiting(), 0, "the waiting request whose client left is gone from the queue");
+        admission.destroy();
+    }
+
+    @Test
+    public void aRequestThatWaitedTheLongestWaitIs503() throws Exception {
+        FluxAdmission admission = new FluxAdmission(new AdmissionSettings(1, 1, Duration.ofMillis(50), "fixed"));
+        Handler handler = new Handler();
+        admission.filter(exchange(), handler).subscribe();
+        MockServerWebExchange waited = exchange();
+
+        admission.filter(waited, handler).toFuture().get(10, TimeUnit.SECONDS);
+
+        assertEquals(waited.getResponse().getStatusCode().value(), 503);
+        assertEquals(waited.getResponse().getHeaders().getFirst("Retry-After"), "1");
+        assertEquals(admission.timedOut(), 1);
+        assertEquals(handler.calls.get(), 1);
+        admission.destroy();
+    }
+
+    private static MockServerWebExchange exchange() {
+        return MockServerWebExchange.from(MockServerHttpRequest.get("/circles"));
+    }
+}
