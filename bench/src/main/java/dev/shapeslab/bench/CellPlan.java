@@ -19,7 +19,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
      * The variants the app runs on backend {@code r2dbc}: it offers only the non-blocking store port, and start-up
      * refuses {@code plain} and {@code virtual} there (they block on their store calls; they run on {@code pg}).
      */
-    static final List<String> R2DBC_VARIANTS = List.of("async", "rxjava");
+    static final List<String> R2DBC_VARIANTS = List.of("async", "rxjava", "webflux");
 
     CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs) {
         this(scenario, variant, backend, workload, connections, latencyMs, "");
@@ -41,7 +41,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
     static Optional<String> refusal(String variant, String backend) {
         if (backend.equals("r2dbc") && !R2DBC_VARIANTS.contains(variant)) {
             return Optional.of(variant + " on r2dbc: skipped, the app refuses it (" + variant
-                    + " blocks on its store calls; r2dbc serves " + String.join(" and ", R2DBC_VARIANTS) + ", pg serves "
+                    + " blocks on its store calls; r2dbc serves " + String.join(", ", R2DBC_VARIANTS) + "; pg serves "
                     + variant + ")");
         }
         return Optional.empty();

@@ -109,11 +109,11 @@ final class FaultDrill {
     /**
      * The concurrency of the overload cell's knee: the app's admission limit, as {@code --jvm-opts} sets it
      * ({@code -Dshapes.admission.max-in-flight=N}) or else as the app ships it for the variant
-     * (application.properties, application-async.properties, application-virtual.properties).
+     * (application.properties: 1,000 where a request in flight holds no platform thread, else 150).
      */
     static int admissionLimit(String variant, String jvmOpts) {
         Matcher set = MAX_IN_FLIGHT.matcher(jvmOpts);
-        int limit = variant.equals("async") || variant.equals("virtual") ? 1000 : 150;
+        int limit = List.of("async", "virtual", "webflux").contains(variant) ? 1000 : 150;
         while (set.find()) {
             limit = Integer.parseInt(set.group(1)); // the last one given wins, as in the JVM
         }

@@ -29,7 +29,7 @@ public class OptionsTests {
     @Test
     public void keepsTheDefaultsAndTakesValuesWithASpaceOrAnEqualsSign() {
         Options defaults = Options.parse(new String[] {});
-        assertThat(defaults.variants).containsExactly("plain", "rxjava", "async", "virtual");
+        assertThat(defaults.variants).containsExactly("plain", "rxjava", "async", "virtual", "webflux");
         assertThat(defaults.scenarios).containsExactly("slow-backend", "mixed");
         assertThat(defaults.users).containsExactly(100, 1000);
         assertThat(defaults.openPercents).containsExactly(50, 80);
@@ -52,7 +52,7 @@ public class OptionsTests {
     public void refusesWhatItDoesNotKnowSayingWhatIsAllowed() {
         assertThatThrownBy(() -> Options.parse(new String[] {"--variants", "plain,reactive"}))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown variant 'reactive' (plain, rxjava, async, virtual)");
+                .hasMessage("unknown variant 'reactive' (plain, rxjava, async, virtual, webflux)");
         assertThatThrownBy(() -> Options.parse(new String[] {"--window", "0"}))
                 .hasMessage("--window needs an integer >= 1, got '0'");
         assertThatThrownBy(() -> Options.parse(new String[] {"--heap", "lots"}))
@@ -68,7 +68,7 @@ public class OptionsTests {
                 .containsExactly("async");
         assertThatThrownBy(() -> Options.parse(new String[] {"--variants", "plain,virtual", "--backends", "h2,r2dbc"}))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("--backends r2dbc runs under --variants async or rxjava only (the app refuses plain and virtual"
+                .hasMessage("--backends r2dbc runs under --variants async or rxjava or webflux only (the app refuses plain and virtual"
                         + " on r2dbc: they block on their store calls; backend pg serves them)");
         assertThat(Options.usage()).contains("r2dbc");
     }

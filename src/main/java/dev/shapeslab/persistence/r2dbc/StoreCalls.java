@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -84,8 +85,9 @@ class StoreCalls {
 
     /**
      * The call as a JFR {@link StoreCallEvent} (as the JDBC stores' calls are), from its subscription to its end,
-     * committed by the thread that ends it; nothing is recorded while no recording asks for the event. Inside the
-     * breaker, as on the JDBC backends: the recording is the work that reached the database, not the calls failed fast.
+     * committed by the thread that ends it, before the result goes on (so the event exists once the answer does);
+     * nothing is recorded while no recording asks for the event. Inside the breaker, as on the JDBC backends: the
+     * recording is the work that reached the database, not the calls failed fast.
      */
     private static <R> Mono<R> recorded(String entity, String operation, Mono<R> call) {
         return Mono.defer(() -> {
@@ -94,18 +96,21 @@ class StoreCalls {
                 return call;
             }
             event.begin();
-            String[] outcome = {"ok"};
-            return call.doOnError(failure -> outcome[0] = failure.getClass().getSimpleName())
-                    .doOnCancel(() -> outcome[0] = "cancelled")
-                    .doFinally(signal -> {
-                        event.end();
-                        if (event.shouldCommit()) {
-                            event.entity = entity;
-                            event.operation = operation;
-                            event.outcome = outcome[0];
-                            event.commit();
-                        }
-                    });
+            AtomicBoolean ended = new AtomicBoolean();
+            Consumer<String> end = outcome -> {
+                if (ended.compareAndSet(false, true)) {
+                    event.end();
+                    if (event.shouldCommit()) {
+                        event.entity = entity;
+                        event.operation = operation;
+                        event.outcome = outcome;
+                        event.commit();
+                    }
+                }
+            };
+            return call.doOnSuccess(result -> end.accept("ok"))
+                    .doOnError(failure -> end.accept(failure.getClass().getSimpleName()))
+                    .doOnCancel(() -> end.accept("cancelled"));
         });
     }
 
