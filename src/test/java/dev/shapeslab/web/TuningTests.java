@@ -79,6 +79,25 @@ public class TuningTests extends HttpTestSupport {
     }
 
     /**
+     * Fail-fast is for a database that can be unreachable: a server (H2 TCP, PostgreSQL over JDBC or R2DBC). The
+     * embedded database is in the app's JVM, where a statement past its deadline is slowness, and failing the calls
+     * after it would turn one slow request into hundreds of 503s.
+     */
+    @Test
+    public void onlyADatabaseServerFailsFast() {
+        for (String variant : new String[] {Variants.PLAIN, Variants.ASYNC, Variants.VIRTUAL, Variants.WEBFLUX}) {
+            assertEquals(failFast(variant), Duration.ZERO, variant + " on the embedded database");
+            assertEquals(failFast(variant, Backends.H2), Duration.ofMillis(250), variant + " on h2");
+            assertEquals(failFast(variant, Backends.PG), Duration.ofMillis(250), variant + " on pg");
+        }
+        assertEquals(failFast(Variants.ASYNC, Backends.R2DBC), Duration.ofMillis(250), "async on r2dbc");
+    }
+
+    private static Duration failFast(String... profiles) {
+        return configuration(profiles).bind("shapes.database.fail-fast", Duration.class).get();
+    }
+
+    /**
      * Under overload every 503 closes its connection (Tomcat's rule) and the client connects again: Tomcat holds
      * the connections the configuration gives it, and the kernel queues 4,096 more, where they cost the app
      * nothing. Tomcat keeps a request processor for every request admission control may hold, admitted or
