@@ -1,21 +1,16 @@
 package dev.shapeslab.execution.async;
 
+import dev.shapeslab.execution.BlockingPools;
 import dev.shapeslab.execution.Variants;
 import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.web.ProblemException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 import io.reactivex.Single;
-import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
@@ -44,16 +39,7 @@ public class BlockingWorkPool implements DisposableBean {
 
     BlockingWorkPool(@Value("${async.blocking.threads}") int threads,
                      @Value("${async.blocking.queue-capacity}") int queueCapacity, MeterRegistry registry) {
-        AtomicInteger count = new AtomicInteger();
-        ThreadFactory named = work -> {
-            Thread thread = new Thread(work, THREAD_PREFIX + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
-        this.executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(queueCapacity), named, new ThreadPoolExecutor.AbortPolicy());
-        // executor.* metrics tagged name=async.blocking: threads active, tasks queued and completed.
-        new ExecutorServiceMetrics(executor, "async.blocking", List.of()).bindTo(registry);
+        this.executor = BlockingPools.fixed(THREAD_PREFIX, "async.blocking", threads, queueCapacity, registry);
         this.rejected = Counter.builder("async.blocking.rejected")
                 .description("Store calls refused because the async variant's blocking pool queue was full")
                 .register(registry);

@@ -1,20 +1,15 @@
 package dev.shapeslab.execution.webflux;
 
+import dev.shapeslab.execution.BlockingPools;
 import dev.shapeslab.execution.Variants;
 import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.web.ProblemException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
-import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
@@ -45,16 +40,7 @@ public class BlockingCalls implements DisposableBean {
 
     BlockingCalls(@Value("${webflux.blocking.threads}") int threads,
                   @Value("${webflux.blocking.queue-capacity}") int queueCapacity, MeterRegistry registry) {
-        AtomicInteger count = new AtomicInteger();
-        ThreadFactory named = work -> {
-            Thread thread = new Thread(work, THREAD_PREFIX + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
-        this.executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(queueCapacity), named, new ThreadPoolExecutor.AbortPolicy());
-        // executor.* metrics tagged name=webflux.blocking: threads active, tasks queued and completed.
-        new ExecutorServiceMetrics(executor, "webflux.blocking", List.of()).bindTo(registry);
+        this.executor = BlockingPools.fixed(THREAD_PREFIX, "webflux.blocking", threads, queueCapacity, registry);
         this.rejected = Counter.builder("webflux.blocking.rejected")
                 .description("Store calls refused because the webflux variant's blocking pool queue was full")
                 .register(registry);
