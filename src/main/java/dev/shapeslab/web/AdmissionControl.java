@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -86,8 +87,16 @@ public class AdmissionControl extends ValveBase implements Admission {
         return thread;
     });
 
+    /** Where a request's place is given back and handed on: see {@link #AdmissionControl(AdmissionSettings, boolean)}. */
+    private final Executor releases;
+
     public AdmissionControl(AdmissionSettings settings) {
+        this(settings, false);
+    }
+
+    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads) {
         super(true); // a waiting request is suspended here, and admitted ones may be suspended behind
+        this.releases = virtualThreads ? timer : Runnable::run;
         this.limiter = SimpleLimiter.newBuilder().named("requests").limit(settings.newLimit()).build();
         this.maxQueue = settings.maxQueue();
         this.maxWaitMillis = settings.maxWait().toMillis();
@@ -338,13 +347,18 @@ public class AdmissionControl extends ValveBase implements Admission {
         @Override
         public void run() {
             if (done.compareAndSet(false, true)) {
-                if (response.getStatus() < 500) {
-                    place.onSuccess();
-                } else {
-                    place.onIgnore();
-                }
-                admitWaiting();
+                boolean served = response.getStatus() < 500; // read now: Tomcat recycles the response
+                releases.execute(() -> release(served));
             }
+        }
+
+        private void release(boolean served) {
+            if (served) {
+                place.onSuccess();
+            } else {
+                place.onIgnore();
+            }
+            admitWaiting();
         }
 
         @Override public void onComplete(AsyncEvent event) { run(); }

@@ -9,7 +9,9 @@ import org.apache.coyote.AbstractProtocol;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnThreading;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.thread.Threading;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
@@ -40,7 +42,8 @@ class WebContainer {
      */
     @Bean
     AdmissionControl admissionControl(AdmissionSettings settings,
-            @Value("${server.tomcat.max-connections:8192}") int maxConnections, MeterRegistry registry) {
+            @Value("${server.tomcat.max-connections:8192}") int maxConnections,
+            @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads, MeterRegistry registry) {
         if (maxConnections != -1 && maxConnections <= settings.maxHeld()) {
             throw new IllegalStateException("server.tomcat.max-connections (" + maxConnections
                     + ") must be above shapes.admission.max-in-flight and shapes.admission.max-queue together ("
@@ -51,7 +54,7 @@ class WebContainer {
         log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
                 + "order; beyond, 503 with Retry-After", settings.maxInFlight(), settings.algorithm(),
                 settings.maxQueue(), settings.maxWait().toMillis());
-        AdmissionControl admission = new AdmissionControl(settings);
+        AdmissionControl admission = new AdmissionControl(settings, virtualThreads);
         Admission.bindMetrics(admission, registry);
         return admission;
     }
@@ -92,6 +95,24 @@ class WebContainer {
             if (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
                 protocol.setProcessorCache(settings.maxHeld());
             }
+        });
+    }
+
+    /**
+     * Under {@code virtual}, Tomcat's virtual threads start a bounded number at a time ({@link VirtualThreadStarts}:
+     * why): as many as admission control lets in, and as many again per processor for the passes through it
+     * that only queue or refuse a request. Runs after Boot's own customizer, which sets the virtual-thread executor.
+     */
+    @Bean
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    @ConditionalOnThreading(Threading.VIRTUAL)
+    WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> virtualThreadsStartedInTurn(
+            AdmissionSettings settings) {
+        int maxRunning = settings.maxInFlight() + 2 * Runtime.getRuntime().availableProcessors();
+        return factory -> factory.addProtocolHandlerCustomizers(protocol -> {
+            protocol.setExecutor(new VirtualThreadStarts(protocol.getExecutor(), maxRunning));
+            log.info("Virtual threads: at most {} requests run at once, the rest wait for a start in arrival order",
+                    maxRunning);
         });
     }
 

@@ -10,6 +10,8 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.springframework.mock.web.MockAsyncContext;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
@@ -43,6 +45,68 @@ public class AdmissionControlTests {
         assertEquals(admission.waiting(), 0);
         assertEquals(admission.inFlight(), 1, "the place went to the request after the one that left");
         assertTrue(((MockAsyncContext) next.getAsyncContext()).getDispatchedPath() != null, "next was not dispatched");
+    }
+
+    /**
+     * Under virtual threads a place is given back and handed on from admission's own platform thread, not from
+     * the virtual thread whose request ended: started there, the next request's thread was run by the same
+     * carrier before anything else, and a chain of such hand-overs starved the threads woken elsewhere
+     * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+     */
+    @Test
+    public void underVirtualThreadsAPlaceIsHandedOnFromAdmissionsOwnThread() throws Exception {
+        AdmissionControl admission = new AdmissionControl(
+                new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"), true);
+        MockHttpServletRequest holder = asyncRequest();
+        admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
+        DispatchWatched next = new DispatchWatched(asyncRequest());
+        admission.admit(next, new MockHttpServletResponse(), false, () -> { });
+
+        ((MockAsyncContext) holder.getAsyncContext()).complete();
+
+        assertTrue(next.dispatched.await(30, TimeUnit.SECONDS), "the waiting request was never admitted");
+        assertEquals(next.dispatchedOn, "admission-wait-timer");
+        assertEquals(admission.inFlight(), 1);
+        assertEquals(admission.waiting(), 0);
+    }
+
+    /** A request that records which thread dispatched it again. */
+    private static final class DispatchWatched extends HttpServletRequestWrapper {
+        final CountDownLatch dispatched = new CountDownLatch(1);
+        volatile String dispatchedOn;
+        private AsyncContext context;
+
+        DispatchWatched(MockHttpServletRequest request) {
+            super(request);
+        }
+
+        @Override
+        public AsyncContext startAsync() {
+            AsyncContext mock = super.startAsync();
+            context = (AsyncContext) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {AsyncContext.class}, (proxy, method, args) -> {
+                        if (method.getName().equals("dispatch")) {
+                            dispatchedOn = Thread.currentThread().getName();
+                            dispatched.countDown();
+                        }
+                        try {
+                            return method.invoke(mock, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+            return context;
+        }
+
+        @Override
+        public AsyncContext startAsync(ServletRequest request, ServletResponse response) {
+            return startAsync();
+        }
+
+        @Override
+        public AsyncContext getAsyncContext() {
+            return context;
+        }
     }
 
     private static MockHttpServletRequest asyncRequest() {

@@ -7,6 +7,8 @@ import dev.shapeslab.execution.ThreadRecording;
 import dev.shapeslab.execution.ThreadingTests;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpResponse;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.testng.annotations.Test;
 
@@ -25,5 +27,14 @@ public class VirtualThreadingTests extends ThreadingTests {
         HttpResponse<String> response = get(ResourcePaths.CIRCLES + "/" + createCircle());
 
         assertEquals(response.headers().firstValue(ThreadRecording.REQUEST_VIRTUAL).orElseThrow(), "true");
+    }
+
+    /** Tomcat starts request threads through the bound, so a crowd waits for a start outside the scheduler. */
+    @Test
+    public void tomcatStartsItsVirtualThreadsInTurn() {
+        TomcatWebServer server = (TomcatWebServer) ((WebServerApplicationContext) applicationContext).getWebServer();
+
+        assertEquals(server.getTomcat().getConnector().getProtocolHandler().getExecutor().getClass().getSimpleName(),
+                "VirtualThreadStarts");
     }
 }
