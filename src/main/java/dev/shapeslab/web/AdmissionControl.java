@@ -94,6 +94,12 @@ public class AdmissionControl extends ValveBase implements Admission {
         this(settings, false);
     }
 
+    /**
+     * {@code virtualThreads}: Tomcat runs requests on virtual threads. A place is then given back and handed on
+     * from this valve's own platform thread: from the virtual thread whose request ended, the next request's
+     * thread would start on the same carrier, which runs it before anything else, and such chains starved the
+     * virtual threads woken from other queues (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+     */
     public AdmissionControl(AdmissionSettings settings, boolean virtualThreads) {
         super(true); // a waiting request is suspended here, and admitted ones may be suspended behind
         this.releases = virtualThreads ? timer : Runnable::run;
