@@ -14,6 +14,8 @@ import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -89,6 +91,12 @@ public class AdmissionControl extends ValveBase implements Admission {
 
     /** Where a request's place is given back and handed on: see {@link #AdmissionControl(AdmissionSettings, boolean)}. */
     private final Executor releases;
+    /** Admission's own platform thread for that under virtual threads, apart from the timer's queue of expiries. */
+    private final ExecutorService handOver = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "admission-hand-over");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     public AdmissionControl(AdmissionSettings settings) {
         this(settings, false);
@@ -102,7 +110,7 @@ public class AdmissionControl extends ValveBase implements Admission {
      */
     public AdmissionControl(AdmissionSettings settings, boolean virtualThreads) {
         super(true); // a waiting request is suspended here, and admitted ones may be suspended behind
-        this.releases = virtualThreads ? timer : Runnable::run;
+        this.releases = virtualThreads ? handOver : Runnable::run;
         this.limiter = SimpleLimiter.newBuilder().named("requests").limit(settings.newLimit()).build();
         this.maxQueue = settings.maxQueue();
         this.maxWaitMillis = settings.maxWait().toMillis();
@@ -112,6 +120,7 @@ public class AdmissionControl extends ValveBase implements Admission {
     @Override
     protected void stopInternal() throws LifecycleException {
         timer.shutdownNow();
+        handOver.shutdownNow();
         super.stopInternal();
     }
 

@@ -1,7 +1,6 @@
 package dev.shapeslab.web;
 
 import com.netflix.concurrency.limits.Limit;
-import com.netflix.concurrency.limits.limit.FixedLimit;
 import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -43,7 +42,7 @@ public record AdmissionSettings(int maxInFlight, int maxQueue, Duration maxWait,
         return switch (algorithm) {
             case "gradient2" -> Gradient2Limit.newBuilder().initialLimit(Math.min(100, maxInFlight))
                     .minLimit(Math.min(20, maxInFlight)).maxConcurrency(maxInFlight).build();
-            default -> FixedLimit.of(maxInFlight);
+            default -> new FixedBound(maxInFlight);
         };
     }
 

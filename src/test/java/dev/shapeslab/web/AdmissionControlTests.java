@@ -65,7 +65,7 @@ public class AdmissionControlTests {
         ((MockAsyncContext) holder.getAsyncContext()).complete();
 
         assertTrue(next.dispatched.await(30, TimeUnit.SECONDS), "the waiting request was never admitted");
-        assertEquals(next.dispatchedOn, "admission-wait-timer");
+        assertEquals(next.dispatchedOn, "admission-hand-over");
         assertEquals(admission.inFlight(), 1);
         assertEquals(admission.waiting(), 0);
     }

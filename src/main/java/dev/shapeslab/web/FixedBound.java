@@ -1,0 +1,39 @@
+package dev.shapeslab.web;
+
+import com.netflix.concurrency.limits.Limit;
+import java.util.function.Consumer;
+
+/**
+ * Admission's {@code fixed} algorithm: a bound that never moves, so a finished request's sample is dropped
+ * unread. concurrency-limits' own {@code FixedLimit} takes a monitor for every sample, that is for every request
+ * that ends; under {@code virtual} that monitor's next owner waited seconds to be scheduled while every request
+ * behind it waited too (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+ */
+final class FixedBound implements Limit {
+
+    private final int bound;
+
+    FixedBound(int bound) {
+        this.bound = bound;
+    }
+
+    @Override
+    public int getLimit() {
+        return bound;
+    }
+
+    @Override
+    public void notifyOnChange(Consumer<Integer> consumer) {
+        // it never changes
+    }
+
+    @Override
+    public void onSample(long startTime, long rtt, int inflight, boolean didDrop) {
+        // nothing to learn
+    }
+
+    @Override
+    public String toString() {
+        return "FixedBound [" + bound + "]";
+    }
+}
