@@ -138,7 +138,7 @@ public final class VertxAdmission implements Handler<RoutingContext>, Admission 
             log.warn("At capacity: answering 503 ({}) with {} requests in flight and {} waiting ({} so far)",
                     reason, inFlight(), waiting(), rejected.get());
         }
-        VertxProblems.unavailable(request.response(), "The service is at capacity; retry shortly", path);
+        VertxProblems.unavailable(request.request(), "The service is at capacity; retry shortly", path);
     }
 
     @Override
@@ -194,6 +194,9 @@ public final class VertxAdmission implements Handler<RoutingContext>, Admission 
             waited.incrementAndGet();
             eventLoop.runOnContext(now -> {
                 request.vertx().cancelTimer(expiry);
+                if (!VertxProblems.declaresBody(request.request())) {
+                    request.request().resume(); // nothing to read but its end; a body is resumed by BodyHandler
+                }
                 serve(request, place);
             });
             return true;

@@ -72,7 +72,33 @@ public final class VertxProblems implements Handler<RoutingContext> {
             return;
         }
         Answer answer = answer(context.failure(), context.statusCode(), context.request().path());
-        write(response, answer.problem(), answer.headers());
+        answer(context.request(), answer.problem(), answer.headers());
+    }
+
+    /**
+     * Writes {@code problem} as the answer to {@code request}. A request whose body has not been read (refused before
+     * it: too large, in another coding, or turned away by admission control) has its connection closed after the
+     * answer, as Tomcat does, since the rest of the body would otherwise be taken for the next request; a request
+     * without a body keeps its connection.
+     */
+    public static void answer(HttpServerRequest request, Problem problem, Map<String, String> headers) {
+        boolean unreadBody = !request.isEnded() && declaresBody(request);
+        if (unreadBody) {
+            request.response().putHeader(HttpHeaders.CONNECTION, "close");
+        } else {
+            request.resume(); // a request paused by admission control: its end is read, the connection stays
+        }
+        write(request.response(), problem, headers).onComplete(written -> {
+            if (unreadBody) {
+                request.connection().close();
+            }
+        });
+    }
+
+    /** Whether the request's headers announce a body (a length above 0, or chunks). */
+    static boolean declaresBody(HttpServerRequest request) {
+        String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+        return request.headers().contains(HttpHeaders.TRANSFER_ENCODING) || (length != null && !length.trim().equals("0"));
     }
 
     Answer answer(Throwable failure, int status, String path) {
@@ -155,7 +181,7 @@ public final class VertxProblems implements Handler<RoutingContext> {
     }
 
     /** Writes {@code problem} as the whole response, replacing whatever headers it had been given so far. */
-    public static io.vertx.core.Future<Void> write(HttpServerResponse response, Problem problem,
+    private static io.vertx.core.Future<Void> write(HttpServerResponse response, Problem problem,
                                                   Map<String, String> headers) {
         byte[] body = problem.toJson().getBytes(StandardCharsets.UTF_8);
         String connection = response.headers().get(HttpHeaders.CONNECTION);
@@ -170,9 +196,8 @@ public final class VertxProblems implements Handler<RoutingContext> {
     }
 
     /** 503 with {@code Retry-After}: the client may try again shortly. */
-    public static io.vertx.core.Future<Void> unavailable(HttpServerResponse response, String detail, String path) {
-        return write(response, Problem.of(503, detail, path),
-                Map.of("Retry-After", Long.toString(Problem.RETRY_AFTER_SECONDS)));
+    public static void unavailable(HttpServerRequest request, String detail, String path) {
+        answer(request, Problem.of(503, detail, path), Map.of("Retry-After", Long.toString(Problem.RETRY_AFTER_SECONDS)));
     }
 
     private static String rootCause(Throwable failure) {
