@@ -13,6 +13,7 @@ import io.vertx.core.VertxOptions;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.actuate.info.InfoEndpoint;
@@ -86,7 +87,7 @@ class VertxConfiguration {
     }
 
     /** Closes Vert.x (its threads and timers) when the context closes, and waits for it. */
-    static final class VertxClosing implements org.springframework.beans.factory.DisposableBean {
+    static final class VertxClosing implements DisposableBean {
         private final Vertx vertx;
 
         VertxClosing(Vertx vertx) {

@@ -1,9 +1,13 @@
 package dev.shapeslab.execution.vertx;
 
+import static dev.shapeslab.web.vertx.RequestMetrics.tagged;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.web.JsonProblems;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ProblemException;
@@ -56,12 +60,15 @@ final class VertxCrudHandlers<T extends Identifiable<T>> {
 
     void mount(Router router) {
         String item = collection + "/:id";
-        router.route(collection).method(HttpMethod.GET).method(HttpMethod.HEAD).produces(JSON).handler(this::list);
-        router.post(collection).consumes(JSON).produces(JSON).handler(this::create);
-        router.delete(collection).handler(this::deleteAll);
-        router.route(item).method(HttpMethod.GET).method(HttpMethod.HEAD).produces(JSON).handler(this::find);
-        router.put(item).consumes(JSON).produces(JSON).handler(this::update);
-        router.delete(item).handler(this::delete);
+        String itemTemplate = collection + "/{id}";
+        router.route(collection).method(HttpMethod.GET).method(HttpMethod.HEAD).produces(JSON)
+                .handler(tagged(collection, this::list));
+        router.post(collection).consumes(JSON).produces(JSON).handler(tagged(collection, this::create));
+        router.delete(collection).handler(tagged(collection, this::deleteAll));
+        router.route(item).method(HttpMethod.GET).method(HttpMethod.HEAD).produces(JSON)
+                .handler(tagged(itemTemplate, this::find));
+        router.put(item).consumes(JSON).produces(JSON).handler(tagged(itemTemplate, this::update));
+        router.delete(item).handler(tagged(itemTemplate, this::delete));
     }
 
     private void list(RoutingContext request) {
@@ -120,8 +127,8 @@ final class VertxCrudHandlers<T extends Identifiable<T>> {
         }
         try {
             return reader.readValue(body.getBytes());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException invalid) {
-            throw new ProblemException(400, dev.shapeslab.web.JsonProblems.describe(invalid));
+        } catch (JsonProcessingException invalid) {
+            throw new ProblemException(400, JsonProblems.describe(invalid));
         } catch (IOException unreadable) {
             throw new ProblemException(400, "The request body could not be read");
         }
@@ -141,7 +148,7 @@ final class VertxCrudHandlers<T extends Identifiable<T>> {
         byte[] json;
         try {
             json = writer.writeValueAsBytes(value);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             request.fail(new IllegalStateException("an answer could not be written as JSON", e));
             return;
         }

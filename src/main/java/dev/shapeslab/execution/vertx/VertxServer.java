@@ -1,6 +1,7 @@
 package dev.shapeslab.execution.vertx;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shapeslab.web.Problem;
 import dev.shapeslab.web.vertx.ManagementRouter;
 import dev.shapeslab.web.vertx.RouterCustomizer;
 import dev.shapeslab.web.vertx.VertxWeb;
@@ -8,11 +9,15 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,11 +78,14 @@ final class VertxServer implements SmartLifecycle {
     public void start() {
         String host = environment.getProperty("server.address", "127.0.0.1");
         int configured = environment.getProperty("server.port", Integer.class, 8080);
+        // The problem body's classes load here, on Spring's thread: Problem's media type pulls in Jersey's header
+        // parser, whose loading would otherwise hold an event loop at the first error (class loading blocks).
+        Problem.of(500, "warm-up", "/").toJson();
         List<RouterCustomizer> routes = customizers.orderedStream().toList();
         // One server per event loop on the same host and port: Vert.x binds the socket once and shares it among them.
         // Not for port 0, where each would bind a random port of its own: a free port is chosen first (the tests).
         int port = configured == 0 ? freePort(host) : configured;
-        List<ApiVerticle> verticles = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<ApiVerticle> verticles = new CopyOnWriteArrayList<>();
         deployments.add(await(vertx.deployVerticle(() -> {
             ApiVerticle verticle = new ApiVerticle(VertxWeb.serverOptions(host, port),
                     loop -> web.router(loop, routes, api::mount));
@@ -129,9 +137,9 @@ final class VertxServer implements SmartLifecycle {
     }
 
     private static int freePort(String host) {
-        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName(host))) {
             return probe.getLocalPort();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("no free port on " + host, e);
         }
     }

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.RoutingContext;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Times every request as the other variants' servers do, under the same name and tags ({@code http.server.requests}:
@@ -12,7 +13,9 @@ import io.vertx.ext.web.RoutingContext;
  * instrumentation covers Spring's web stacks only; this is the router's first handler, and the timer stops when the
  * response has ended.
  */
-final class RequestMetrics implements Handler<RoutingContext> {
+public final class RequestMetrics implements Handler<RoutingContext> {
+
+    private static final String TEMPLATE = "shapes.uri.template";
 
     private final MeterRegistry registry;
 
@@ -31,13 +34,28 @@ final class RequestMetrics implements Handler<RoutingContext> {
                     .tag("status", Integer.toString(status))
                     .tag("outcome", outcome(status))
                     .register(registry)
-                    .record(System.nanoTime() - started, java.util.concurrent.TimeUnit.NANOSECONDS);
+                    .record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         });
         request.next();
     }
 
+    /**
+     * Names the route template a request matched, for its {@code uri} tag, before its handler runs: a failure is
+     * answered by the router's failure handler, whose route is not the one the request matched.
+     */
+    public static Handler<RoutingContext> tagged(String template, Handler<RoutingContext> handler) {
+        return request -> {
+            request.put(TEMPLATE, template);
+            handler.handle(request);
+        };
+    }
+
     /** The template of the route that answered ({@code /circles/{id}}), as Spring's; a bounded set of values. */
     private static String uri(RoutingContext request, int status) {
+        String template = request.get(TEMPLATE);
+        if (template != null) {
+            return template;
+        }
         Route route = request.currentRoute();
         String path = route == null ? null : route.getPath();
         if (path == null || path.equals("/")) {

@@ -13,6 +13,7 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -181,7 +182,7 @@ public final class VertxProblems implements Handler<RoutingContext> {
     }
 
     /** Writes {@code problem} as the whole response, replacing whatever headers it had been given so far. */
-    private static io.vertx.core.Future<Void> write(HttpServerResponse response, Problem problem,
+    private static Future<Void> write(HttpServerResponse response, Problem problem,
                                                   Map<String, String> headers) {
         byte[] body = problem.toJson().getBytes(StandardCharsets.UTF_8);
         String connection = response.headers().get(HttpHeaders.CONNECTION);
