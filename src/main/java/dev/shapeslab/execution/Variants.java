@@ -14,8 +14,10 @@ public final class Variants {
     public static final String VIRTUAL = "virtual";
     /** Spring WebFlux on Reactor Netty: no Tomcat and no Jersey (application-webflux.properties). */
     public static final String WEBFLUX = "webflux";
+    /** Vert.x Web on Vert.x's own HTTP server, deployed by Spring: no Spring web server (application-vertx.properties). */
+    public static final String VERTX = "vertx";
 
-    public static final List<String> ALL = List.of(PLAIN, RXJAVA, ASYNC, VIRTUAL, WEBFLUX);
+    public static final List<String> ALL = List.of(PLAIN, RXJAVA, ASYNC, VIRTUAL, WEBFLUX, VERTX);
 
     private Variants() {
     }

@@ -18,7 +18,7 @@ import org.springframework.stereotype.Component;
  * Refuses to start with two execution variants or two backends: each would bring its own beans, and a mix
  * would measure something nobody asked for; refuses the r2dbc backend under a variant that blocks on its store
  * calls (plain, virtual), which has no store there; and refuses the stub's timer latency under a variant that
- * cannot wait on timers (only {@code async} and {@code webflux} take the wait over; elsewhere the setting would
+ * cannot wait on timers (only {@code async}, {@code webflux} and {@code vertx} take the wait over; elsewhere the setting would
  * silently do nothing). Runs before any bean is created, so the message is the first error a user sees.
  */
 @Component
@@ -44,9 +44,9 @@ class ProfileGuard implements BeanFactoryPostProcessor, EnvironmentAware {
                         profile, Variants.ALL, Backends.ALL));
         requireNonBlockingVariantOnR2dbc(active);
         if ("timer".equals(environment.getProperty(StubLatency.MODE)) && !active.contains(Variants.ASYNC)
-                && !active.contains(Variants.WEBFLUX)) {
-            throw new IllegalStateException(StubLatency.MODE + "=timer needs the " + Variants.ASYNC + " or "
-                    + Variants.WEBFLUX + " variant: only they wait on timers");
+                && !active.contains(Variants.WEBFLUX) && !active.contains(Variants.VERTX)) {
+            throw new IllegalStateException(StubLatency.MODE + "=timer needs the " + Variants.ASYNC + ", "
+                    + Variants.WEBFLUX + " or " + Variants.VERTX + " variant: only they wait on timers");
         }
     }
 
@@ -56,6 +56,12 @@ class ProfileGuard implements BeanFactoryPostProcessor, EnvironmentAware {
      * JDBC (backend {@code pg}, the same PostgreSQL). No variant means {@code plain}.
      */
     private static void requireNonBlockingVariantOnR2dbc(List<String> active) {
+        if (active.contains(Backends.R2DBC) && active.contains(Variants.VERTX)) {
+            throw new IllegalStateException("The " + Backends.R2DBC + " backend's store is Reactor's, which the "
+                    + Variants.VERTX + " variant does not use; " + Variants.VERTX + " runs on PostgreSQL through JDBC on "
+                    + "its worker pool: use backend " + Backends.PG + " (--spring.profiles.active=" + Variants.VERTX + ","
+                    + Backends.PG + ")");
+        }
         if (!active.contains(Backends.R2DBC) || active.contains(Variants.ASYNC) || active.contains(Variants.RXJAVA)
                 || active.contains(Variants.WEBFLUX)) {
             return;

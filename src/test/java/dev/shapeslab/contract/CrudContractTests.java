@@ -107,8 +107,9 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
             assertTrue(metrics.contains(metric), metric + " missing from /actuator/prometheus");
         }
         boolean webflux = variant.equals("webflux");
-        assertEquals(metrics.contains("tomcat_threads_busy_threads"), !variant.equals("virtual") && !webflux,
-                "the request thread pool's metrics (virtual has no pool, webflux no Tomcat)");
+        boolean vertx = variant.equals("vertx");
+        assertEquals(metrics.contains("tomcat_threads_busy_threads"), !variant.equals("virtual") && !webflux && !vertx,
+                "the request thread pool's metrics (virtual has no pool, webflux and vertx no Tomcat)");
         boolean database = applicationContext.getBeanNamesForType(javax.sql.DataSource.class).length > 0;
         assertEquals(metrics.contains("hikaricp_connections_pending"), database, "Hikari's pool metrics");
         assertEquals(metrics.contains("r2dbc_pool_pending"), onR2dbc(), "the R2DBC pool's metrics");
@@ -116,6 +117,8 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
                 variant.equals("async") && !onR2dbc(), "the async blocking pool's metrics");
         assertEquals(metrics.contains("executor_queued_tasks{name=\"webflux.blocking\""), webflux && !onR2dbc(),
                 "the webflux blocking pool's metrics");
+        assertEquals(metrics.contains("executor_queued_tasks{name=\"vertx.blocking\""), vertx,
+                "the vertx worker pool's metrics");
     }
 
     /** Whether the backend is r2dbc, where async and rxjava hold neither a thread nor a connection while they wait. */

@@ -4,6 +4,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
+import dev.shapeslab.web.vertx.RouterCustomizer;
 import java.lang.reflect.Method;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.boot.jersey.autoconfigure.ResourceConfigCustomizer;
@@ -13,7 +14,7 @@ import org.springframework.web.server.WebFilter;
 import reactor.core.publisher.Mono;
 
 /**
- * Test-only: reports in response headers which thread Jersey (or WebFlux) handed the request to and which thread wrote
+ * Test-only: reports in response headers which thread Jersey (or WebFlux, or Vert.x) handed the request to and which thread wrote
  * the response (Jersey runs response filters on the thread that resumes an async response), and counts the
  * requests in flight between the two, whatever holds them, with the most seen at once.
  */
@@ -48,6 +49,26 @@ public class ThreadRecording {
             });
             return chain.filter(exchange);
         };
+    }
+
+    /**
+     * The same under {@code vertx}: a handler on the API's router right before the routes, and the response thread the
+     * one that writes the response's headers. Unused in the other variants.
+     */
+    @Bean
+    RouterCustomizer vertxThreadRecorder() {
+        return router -> router.route().handler(request -> {
+            PEAK.accumulateAndGet(IN_FLIGHT.incrementAndGet(), Math::max);
+            String requestThread = Thread.currentThread().getName();
+            boolean requestVirtual = isVirtual(Thread.currentThread());
+            request.addHeadersEndHandler(ending -> {
+                request.response().putHeader(REQUEST_THREAD, requestThread)
+                        .putHeader(REQUEST_VIRTUAL, Boolean.toString(requestVirtual))
+                        .putHeader(RESPONSE_THREAD, Thread.currentThread().getName());
+                IN_FLIGHT.decrementAndGet();
+            });
+            request.next();
+        });
     }
 
     private static final AtomicInteger IN_FLIGHT = new AtomicInteger();

@@ -42,9 +42,15 @@ public class ProfileGuardTests {
     }
 
     @Test
+    public void vertxOnR2dbcFailsAtStartUpNamingTheBackendToUse() {
+        String message = startupFailure("vertx", "r2dbc");
+        assertTrue(message.contains("--spring.profiles.active=vertx,pg"), message);
+    }
+
+    @Test
     public void theStubsTimerLatencyUnderAVariantThatCannotWaitOnTimersFailsAtStartUp() {
         String message = startupFailure(new String[] {"stub.latency-mode=timer"}, "plain", "stub");
-        assertTrue(message.contains("stub.latency-mode=timer needs the async or webflux variant"), message);
+        assertTrue(message.contains("stub.latency-mode=timer needs the async, webflux or vertx variant"), message);
     }
 
     @Test

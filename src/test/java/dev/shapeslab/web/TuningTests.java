@@ -36,7 +36,7 @@ public class TuningTests extends HttpTestSupport {
 
     /**
      * variant, backend (null: the embedded database, no profile), max-in-flight, max-queue, max-connections.
-     * What holds a waiting request's place decides the limits: under async, virtual and webflux no thread, so heap and
+     * What holds a waiting request's place decides the limits: under async, virtual, webflux and vertx no thread, so heap and
      * latency bound them; on a database a variant whose request holds its JDBC connection on its own thread
      * admits twice the pool's connections and queues the crowd; elsewhere the blocking variants stay below
      * Tomcat's 200 request threads.
@@ -50,12 +50,14 @@ public class TuningTests extends HttpTestSupport {
             rows.add(new Object[] {Variants.ASYNC, backend, 1000, 1000, 2020});
             rows.add(new Object[] {Variants.VIRTUAL, backend, 20, 1980, 2020});
             rows.add(new Object[] {Variants.WEBFLUX, backend, 1000, 1000, 2020}); // waits in its blocking pool's queue
+            rows.add(new Object[] {Variants.VERTX, backend, 1000, 1000, 2020}); // waits in its worker pool's queue
         }
         rows.add(new Object[] {Variants.PLAIN, Backends.STUB, 150, 300, TOMCAT_DEFAULT_MAX_CONNECTIONS});
         rows.add(new Object[] {Variants.RXJAVA, Backends.STUB, 150, 300, TOMCAT_DEFAULT_MAX_CONNECTIONS});
         rows.add(new Object[] {Variants.ASYNC, Backends.STUB, 1000, 1000, 2020});
         rows.add(new Object[] {Variants.VIRTUAL, Backends.STUB, 1000, 100, 1120});
         rows.add(new Object[] {Variants.WEBFLUX, Backends.STUB, 1000, 1000, 2020});
+        rows.add(new Object[] {Variants.VERTX, Backends.STUB, 1000, 1000, 2020});
         rows.add(new Object[] {Variants.ASYNC, Backends.R2DBC, 1000, 1000, 2020});
         rows.add(new Object[] {Variants.WEBFLUX, Backends.R2DBC, 1000, 1000, 2020});
         rows.add(new Object[] {Variants.RXJAVA, Backends.R2DBC, 1000, 1000, 2020}); // no thread waits on r2dbc
@@ -85,7 +87,8 @@ public class TuningTests extends HttpTestSupport {
      */
     @Test
     public void onlyADatabaseServerFailsFast() {
-        for (String variant : new String[] {Variants.PLAIN, Variants.ASYNC, Variants.VIRTUAL, Variants.WEBFLUX}) {
+        for (String variant : new String[] {Variants.PLAIN, Variants.ASYNC, Variants.VIRTUAL, Variants.WEBFLUX,
+                Variants.VERTX}) {
             assertEquals(failFast(variant), Duration.ZERO, variant + " on the embedded database");
             assertEquals(failFast(variant, Backends.H2), Duration.ofMillis(250), variant + " on h2");
             assertEquals(failFast(variant, Backends.PG), Duration.ofMillis(250), variant + " on pg");

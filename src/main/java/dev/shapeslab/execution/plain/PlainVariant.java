@@ -8,14 +8,16 @@ import org.springframework.stereotype.Component;
 
 /** The default variant: blocking, thread per request. */
 @Component
-@Profile("!" + Variants.RXJAVA + " & !" + Variants.ASYNC + " & !" + Variants.VIRTUAL + " & !" + Variants.WEBFLUX)
+@Profile("!" + Variants.RXJAVA + " & !" + Variants.ASYNC + " & !" + Variants.VIRTUAL + " & !" + Variants.WEBFLUX
+        + " & !" + Variants.VERTX)
 public class PlainVariant implements ExecutionVariant {
 
     /**
      * The profiles under which the plain resources serve: this variant, and {@code virtual}, which runs the
      * same code on virtual threads.
      */
-    public static final String SERVES = "!" + Variants.RXJAVA + " & !" + Variants.ASYNC + " & !" + Variants.WEBFLUX;
+    public static final String SERVES = "!" + Variants.RXJAVA + " & !" + Variants.ASYNC + " & !" + Variants.WEBFLUX
+            + " & !" + Variants.VERTX;
 
     public static final List<Class<?>> RESOURCES =
             List.of(PlainCircleResource.class, PlainRectangleResource.class, PlainDrawingResource.class);

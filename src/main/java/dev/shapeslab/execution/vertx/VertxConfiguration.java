@@ -1,0 +1,102 @@
+package dev.shapeslab.execution.vertx;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.web.Admission;
+import dev.shapeslab.web.AdmissionSettings;
+import dev.shapeslab.web.vertx.RouterCustomizer;
+import dev.shapeslab.web.vertx.VertxAdmission;
+import dev.shapeslab.web.vertx.VertxWeb;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.actuate.info.InfoEndpoint;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Profile;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Spring's part under {@code vertx}: one Vert.x instance, the worker pool of the store calls, admission control and
+ * the web layer as beans, and {@link VertxServer}, which deploys the verticles once every bean is wired.
+ */
+@Configuration(proxyBeanMethods = false)
+@Profile(Variants.VERTX)
+@EnableConfigurationProperties(AdmissionSettings.class)
+class VertxConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(VertxConfiguration.class);
+
+    /**
+     * {@code vertx.event-loops} event loops (0: one per core). An event loop here never blocks, so one per core keeps
+     * every core busy without switching between threads; Vert.x's default of two per core allows for handlers that
+     * block now and then. The blocked-thread checker stays on, with Vert.x's limits (an event loop held 2 s, a worker
+     * 60 s, is logged with its stack).
+     */
+    @Bean(destroyMethod = "")
+    Vertx vertx(@Value("${vertx.event-loops:0}") int eventLoops) {
+        return Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops(eventLoops)));
+    }
+
+    /** Closed last, after the server has stopped and the worker pool has been closed. */
+    @Bean
+    VertxClosing vertxClosing(Vertx vertx) {
+        return new VertxClosing(vertx);
+    }
+
+    @Bean(destroyMethod = "close")
+    BlockingWork blockingWork(Vertx vertx, @Value("${vertx.blocking.threads}") int threads,
+                              @Value("${vertx.blocking.queue-capacity}") int queueCapacity, MeterRegistry registry) {
+        return new BlockingWork(vertx, threads, queueCapacity, registry);
+    }
+
+    @Bean
+    VertxAdmission vertxAdmission(AdmissionSettings settings, MeterRegistry registry) {
+        log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
+                + "order; beyond, 503 with Retry-After", settings.maxInFlight(), settings.algorithm(),
+                settings.maxQueue(), settings.maxWait().toMillis());
+        VertxAdmission admission = new VertxAdmission(settings);
+        Admission.bindMetrics(admission, registry);
+        return admission;
+    }
+
+    @Bean
+    VertxServer vertxServer(Vertx vertx, VertxAdmission admission, MeterRegistry registry, VertxApi api,
+                            ObjectProvider<RouterCustomizer> customizers, ConfigurableEnvironment environment,
+                            @Value("${vertx.event-loops:0}") int eventLoops,
+                            @Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize,
+                            ObjectProvider<HealthEndpoint> health, ObjectProvider<InfoEndpoint> info,
+                            ObjectProvider<PrometheusScrapeEndpoint> prometheus, ObjectMapper json) {
+        VertxWeb web = new VertxWeb(admission, registry, maxBodySize.toBytes(), VertxApi::allowedMethods);
+        return new VertxServer(vertx, web, api, customizers, environment, eventLoops(eventLoops), health, info,
+                prometheus, json);
+    }
+
+    private static int eventLoops(int configured) {
+        return configured > 0 ? configured : Runtime.getRuntime().availableProcessors();
+    }
+
+    /** Closes Vert.x (its threads and timers) when the context closes, and waits for it. */
+    static final class VertxClosing implements DisposableBean {
+        private final Vertx vertx;
+
+        VertxClosing(Vertx vertx) {
+            this.vertx = vertx;
+        }
+
+        @Override
+        public void destroy() throws Exception {
+            vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package dev.shapeslab.execution.vertx;
+
+import static dev.shapeslab.web.vertx.RequestMetrics.tagged;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.web.JsonProblems;
+import dev.shapeslab.web.PageRequest;
+import dev.shapeslab.web.Paging;
+import dev.shapeslab.web.ProblemException;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import org.springframework.web.util.UriComponentsBuilder;
+
+/**
+ * The CRUD routes of one entity type under {@code vertx}: the same paths, statuses and bodies as the Jersey resources,
+ * over a {@link VertxCrudService}. A generic class made once per entity (the router needs no class per path, as
+ * Jersey and WebFlux's annotations do).
+ *
+ * <p>Threading contract: a Vert.x event loop ({@code vert.x-eventloop-thread-*}) reads the request (admission, the
+ * body rules, the body as it arrives), parses the JSON, checks the domain rules and hands the store call over; it
+ * then serves its other connections. The store call runs on a {@value BlockingWork#POOL_NAME}-* worker, after the
+ * stub's latency has been waited for on a timer (no thread). Its result comes back to the same event loop, which
+ * writes the JSON and the response. No thread waits for the store, and an event loop never blocks.
+ *
+ * <p>Vert.x Web negotiates what JAX-RS does for the other variants: {@code produces} answers 406, {@code consumes}
+ * 415, a method the path does not serve 405 ({@code web.vertx.VertxProblems} gives each its problem body).
+ *
+ * @param <T> the entity type
+ */
+final class VertxCrudHandlers<T extends Identifiable<T>> {
+
+    private static final String JSON = "application/json";
+
+    private final String collection;
+    private final VertxCrudService<T> service;
+    private final ObjectReader reader;
+    private final ObjectWriter writer;
+    private final ObjectWriter pageWriter;
+    private final Paging paging;
+
+    VertxCrudHandlers(String collection, Class<T> type, VertxCrudService<T> service, ObjectMapper json, Paging paging) {
+        this.collection = collection;
+        this.service = service;
+        this.reader = json.readerFor(type);
+        this.writer = json.writerFor(type);
+        // A page is a list of the type, so that a shape keeps its shapeType, as Jersey writes it given its GenericEntity.
+        this.pageWriter = json.writerFor(json.getTypeFactory().constructCollectionType(List.class, type));
+        this.paging = paging;
+    }
+
+    void mount(Router router) {
+        String item = collection + "/:id";
+        String itemTemplate = collection + "/{id}";
+        router.route(collection).method(HttpMethod.GET).method(HttpMethod.HEAD).produces(JSON)
+                .handler(tagged(collection, this::list));
+        router.post(collection).consumes(JSON).produces(JSON).handler(tagged(collection, this::create));
+        router.delete(collection).handler(tagged(collection, this::deleteAll));
+        router.route(item).method(HttpMethod.GET).method(HttpMethod.HEAD).produces(JSON)
+                .handler(tagged(itemTemplate, this::find));
+        router.put(item).consumes(JSON).produces(JSON).handler(tagged(itemTemplate, this::update));
+        router.delete(item).handler(tagged(itemTemplate, this::delete));
+    }
+
+    private void list(RoutingContext request) {
+        PageRequest page = paging.request(first(request, "offset"), first(request, "limit"));
+        service.list(page.offset(), page.limit()).onSuccess(entities -> {
+            paging.next(entities, page).ifPresent(next -> request.response().putHeader("Link", "<"
+                    + UriComponentsBuilder.fromUri(URI.create(request.request().absoluteURI()))
+                            .replaceQueryParam("offset", next.offset()).replaceQueryParam("limit", next.limit())
+                            .build().toUriString() + ">; rel=\"next\""));
+            answer(request, 200, pageWriter, entities);
+        }).onFailure(request::fail);
+    }
+
+    private void find(RoutingContext request) {
+        service.find(id(request)).onSuccess(found -> answer(request, 200, writer, found)).onFailure(request::fail);
+    }
+
+    private void create(RoutingContext request) {
+        service.create(body(request)).onSuccess(created -> {
+            request.response().putHeader(HttpHeaders.LOCATION, UriComponentsBuilder
+                    .fromUri(URI.create(request.request().absoluteURI())).replacePath(collection + "/" + created.getId())
+                    .replaceQuery(null).build().toUriString());
+            answer(request, 201, writer, created);
+        }).onFailure(request::fail);
+    }
+
+    private void update(RoutingContext request) {
+        long id = id(request);
+        service.update(id, body(request)).onSuccess(updated -> answer(request, 200, writer, updated))
+                .onFailure(request::fail);
+    }
+
+    private void delete(RoutingContext request) {
+        service.delete(id(request)).onSuccess(done -> request.response().setStatusCode(204).end())
+                .onFailure(request::fail);
+    }
+
+    private void deleteAll(RoutingContext request) {
+        service.deleteAll().onSuccess(done -> request.response().setStatusCode(204).end()).onFailure(request::fail);
+    }
+
+    /** The path's id; one that is not a number names no resource, a 404 as under Jersey. */
+    private static long id(RoutingContext request) {
+        try {
+            return Long.parseLong(request.pathParam("id"));
+        } catch (NumberFormatException notANumber) {
+            throw new ProblemException(404, "No resource at " + request.request().path());
+        }
+    }
+
+    /** The body as the entity, null when there is none (the domain rules say a body is required). */
+    private T body(RoutingContext request) {
+        Buffer body = request.body().buffer();
+        if (body == null || body.length() == 0) {
+            return null;
+        }
+        try {
+            return reader.readValue(body.getBytes());
+        } catch (JsonProcessingException invalid) {
+            throw new ProblemException(400, JsonProblems.describe(invalid));
+        } catch (IOException unreadable) {
+            throw new ProblemException(400, "The request body could not be read");
+        }
+    }
+
+    private static String first(RoutingContext request, String name) {
+        try {
+            List<String> values = request.queryParam(name);
+            return values.isEmpty() ? null : values.get(0);
+        } catch (IllegalArgumentException malformed) {
+            throw new ProblemException(400, "The query string could not be read");
+        }
+    }
+
+    /** Written on the request's own event loop, where the store call's result has come back. */
+    private static void answer(RoutingContext request, int status, ObjectWriter writer, Object value) {
+        byte[] json;
+        try {
+            json = writer.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            request.fail(new IllegalStateException("an answer could not be written as JSON", e));
+            return;
+        }
+        request.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(Buffer.buffer(json));
+    }
+}

@@ -1,0 +1,47 @@
+package dev.shapeslab.startup;
+
+import dev.shapeslab.execution.Variants;
+import dev.shapeslab.execution.plain.PlainVariant;
+import dev.shapeslab.web.OpenApiDocument;
+import dev.shapeslab.web.vertx.RouterCustomizer;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Profile;
+
+/**
+ * What JerseyConfig joins for the servlet variants, under {@code vertx}: the OpenAPI document at the same path, the
+ * same document, read as under WebFlux from the reference resources ({@code plain}'s), since Vert.x's routes carry no
+ * JAX-RS annotations for swagger-core to read.
+ */
+@Configuration(proxyBeanMethods = false)
+@Profile(Variants.VERTX)
+class VertxRoutes {
+
+    /**
+     * Built once, on the first request (reading the resources takes a moment no start-up should wait for), on Vert.x's
+     * default worker pool: reading classes is blocking work, which an event loop must not do.
+     */
+    @Bean
+    RouterCustomizer openApiDocument(Vertx vertx, @Value("${shapes.paging.max-limit:1000}") int maxLimit) {
+        Future<Buffer>[] document = new Future[1];
+        return router -> router.route("/openapi.json").method(HttpMethod.GET).method(HttpMethod.HEAD)
+                .handler(request -> {
+                    Future<Buffer> built;
+                    synchronized (document) {
+                        if (document[0] == null || document[0].failed()) {
+                            document[0] = vertx.executeBlocking(
+                                    () -> Buffer.buffer(OpenApiDocument.of(PlainVariant.RESOURCES, maxLimit)), false);
+                        }
+                        built = document[0];
+                    }
+                    built.onSuccess(json -> request.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                            .end(json)).onFailure(request::fail);
+                });
+    }
+}

@@ -1,0 +1,69 @@
+package dev.shapeslab.web.vertx;
+
+import dev.shapeslab.web.ProblemException;
+import dev.shapeslab.web.RequestBodyGuard;
+import io.vertx.core.Handler;
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * The rules of {@link RequestBodyGuard} before a body is read: one that declares a length over the limit is answered
+ * 413 without being read; one in a content coding other than {@code identity}, or in a charset other than UTF-8,
+ * 415. A body without a declared length is cut off by Vert.x Web's {@code BodyHandler} at the same limit (413 too).
+ * Reads only headers, on the event loop.
+ */
+final class VertxBodyGuard implements Handler<RoutingContext> {
+
+    private final long maxBytes;
+
+    VertxBodyGuard(long maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    @Override
+    public void handle(RoutingContext request) {
+        MultiMap headers = request.request().headers();
+        long length = contentLength(headers.get(HttpHeaders.CONTENT_LENGTH));
+        if (length > maxBytes) {
+            request.fail(new ProblemException(413, "Request bodies are limited to " + maxBytes + " bytes"));
+            return;
+        }
+        // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
+        boolean hasBody = length > 0 || headers.contains(HttpHeaders.TRANSFER_ENCODING);
+        if (hasBody && !RequestBodyGuard.isIdentity(headers.get(HttpHeaders.CONTENT_ENCODING))) {
+            request.fail(ProblemException.unsupportedContentEncoding(
+                    "Request bodies are read as sent: the only Content-Encoding accepted is identity"));
+            return;
+        }
+        if (hasBody && !RequestBodyGuard.isUtf8OrAbsent(charsetOf(headers.get(HttpHeaders.CONTENT_TYPE)))) {
+            request.fail(new ProblemException(415, "Request bodies must be UTF-8 (charset=UTF-8 or none)"));
+            return;
+        }
+        request.next();
+    }
+
+    /** The declared length, or -1 without one (Vert.x's decoder has refused a malformed one already). */
+    private static long contentLength(String header) {
+        try {
+            return header == null ? -1 : Long.parseLong(header.trim());
+        } catch (NumberFormatException malformed) {
+            return -1;
+        }
+    }
+
+    /** The charset parameter of a Content-Type, quoted or not; none in a malformed one (refused later, 415). */
+    static String charsetOf(String contentType) {
+        if (contentType == null) {
+            return null;
+        }
+        String[] parts = contentType.split(";");
+        for (int i = 1; i < parts.length; i++) {
+            int equals = parts[i].indexOf('=');
+            if (equals > 0 && parts[i].substring(0, equals).trim().equalsIgnoreCase("charset")) {
+                return parts[i].substring(equals + 1).trim().replace("\"", "");
+            }
+        }
+        return null;
+    }
+}

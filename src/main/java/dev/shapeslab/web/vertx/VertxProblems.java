@@ -1,0 +1,225 @@
+package dev.shapeslab.web.vertx;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.shapeslab.domain.InvalidEntityException;
+import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.domain.StoreOutcomeUnknownException;
+import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.web.IntervalLog;
+import dev.shapeslab.web.JsonProblems;
+import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemException;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.HttpException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every error under {@code vertx} as problem+json: the domain's and the stores' (as the Jersey mappers answer them),
+ * the web layer's {@link ProblemException}s, and Vert.x Web's own refusals (no route, 405, 406, 415, a body over the
+ * limit), with a detail written for the client. One handler, installed both as the router's failure handler (a
+ * handler failed) and as its error handler for each status Vert.x Web answers by itself (no route matched).
+ * {@link #undecodable} does the same for requests Vert.x's HTTP server cannot decode, which never reach the router.
+ *
+ * <p>Runs on the request's event loop; it only builds a small body.
+ */
+public final class VertxProblems implements Handler<RoutingContext> {
+
+    private static final Logger log = LoggerFactory.getLogger(VertxProblems.class);
+    private static final IntervalLog unavailable = new IntervalLog(log, Duration.ofSeconds(10));
+    /** The statuses Vert.x Web answers by itself, when no route matches or a handler fails with a bare status. */
+    private static final List<Integer> ROUTER_STATUSES = List.of(400, 404, 405, 406, 413, 414, 415, 417, 431, 500, 501,
+            503);
+
+    private final long maxBodyBytes;
+    private final Function<String, String> allowedMethods;
+
+    /** {@code allowedMethods}: the {@code Allow} header of a path, for a 405. */
+    public VertxProblems(long maxBodyBytes, Function<String, String> allowedMethods) {
+        this.maxBodyBytes = maxBodyBytes;
+        this.allowedMethods = allowedMethods;
+    }
+
+    /** Answers every failure of {@code router} and every status it would otherwise answer with its own body. */
+    public void installOn(Router router) {
+        router.route().failureHandler(this);
+        ROUTER_STATUSES.forEach(status -> router.errorHandler(status, this));
+    }
+
+    @Override
+    public void handle(RoutingContext context) {
+        HttpServerResponse response = context.response();
+        if (response.headWritten() || response.closed()) {
+            if (!response.closed()) {
+                context.request().connection().close(); // too late for another answer
+            }
+            return;
+        }
+        Answer answer = answer(context.failure(), context.statusCode(), context.request().path());
+        answer(context.request(), answer.problem(), answer.headers());
+    }
+
+    /**
+     * Writes {@code problem} as the answer to {@code request}. A request whose body has not been read (refused before
+     * it: too large, in another coding, or turned away by admission control) has its connection closed after the
+     * answer, as Tomcat does, since the rest of the body would otherwise be taken for the next request; a request
+     * without a body keeps its connection.
+     */
+    public static void answer(HttpServerRequest request, Problem problem, Map<String, String> headers) {
+        boolean unreadBody = !request.isEnded() && declaresBody(request);
+        if (unreadBody) {
+            request.response().putHeader(HttpHeaders.CONNECTION, "close");
+        } else {
+            request.resume(); // a request paused by admission control: its end is read, the connection stays
+        }
+        write(request.response(), problem, headers).onComplete(written -> {
+            if (unreadBody) {
+                request.connection().close();
+            }
+        });
+    }
+
+    /** Whether the request's headers announce a body (a length above 0, or chunks). */
+    static boolean declaresBody(HttpServerRequest request) {
+        String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+        return request.headers().contains(HttpHeaders.TRANSFER_ENCODING) || (length != null && !length.trim().equals("0"));
+    }
+
+    Answer answer(Throwable failure, int status, String path) {
+        if (failure instanceof ProblemException problem) {
+            Answer answer = Answer.of(problem.getResponse().getStatus(), problem.detail(), path);
+            for (String header : List.of("Retry-After", "Accept-Encoding", "Allow")) {
+                String value = problem.getResponse().getHeaderString(header);
+                if (value != null) {
+                    answer.headers().put(header, value);
+                }
+            }
+            return answer;
+        }
+        if (failure instanceof NoSuchEntityException missing) {
+            return Answer.of(404, missing.getMessage(), path);
+        }
+        if (failure instanceof InvalidEntityException invalid) {
+            return Answer.of(400, invalid.getMessage(), path);
+        }
+        if (failure instanceof JsonProcessingException json) {
+            return Answer.of(400, JsonProblems.describe(json), path);
+        }
+        if (failure instanceof StoreUnavailableException down) {
+            unavailable.warn(down.kind(), "Answering 503, the database is unavailable: " + down.kind() + " ("
+                    + rootCause(down) + ")");
+            return Answer.unavailable("The database is unavailable or too slow just now; retry shortly", path);
+        }
+        if (failure instanceof StoreOutcomeUnknownException unknown) {
+            unavailable.warn("outcome unknown", "Answering 500, a commit's outcome is unknown: the database stopped "
+                    + "answering while it was under way (" + rootCause(unknown) + ")");
+            return Answer.of(500, "The database stopped answering while this write was being committed: it "
+                    + "may or may not have been stored. Read it back before trying again", path);
+        }
+        if (failure instanceof HttpException http) {
+            return routerAnswer(http.getStatusCode(), path);
+        }
+        if (failure instanceof DecoderException) {
+            return Answer.of(400, "The request body could not be read", path); // malformed chunking, say
+        }
+        if (failure == null && status >= 400) {
+            return routerAnswer(status, path);
+        }
+        log.error("Unexpected error answering {}", path, failure);
+        return Answer.of(500, "The server could not complete the request", path);
+    }
+
+    /** Vert.x Web's own refusals, for which it has only a status. */
+    private Answer routerAnswer(int status, String path) {
+        return switch (status) {
+            case 404 -> Answer.of(404, "No resource at " + path, path);
+            case 405 -> {
+                String allowed = allowedMethods.apply(path);
+                Answer answer = Answer.of(405, "Method not allowed here; allowed: " + allowed, path);
+                answer.headers().put("Allow", allowed);
+                yield answer;
+            }
+            case 406 -> Answer.of(406, "This resource only produces application/json", path);
+            case 413 -> Answer.of(413, "Request bodies are limited to " + maxBodyBytes + " bytes", path);
+            case 415 -> Answer.of(415, "Request bodies must be application/json", path);
+            case 400 -> Answer.of(400, "The request could not be read", path);
+            case 503 -> Answer.unavailable("The service is unavailable just now; retry shortly", path);
+            default -> Answer.of(status, HttpResponseStatus.valueOf(status).reasonPhrase(), path);
+        };
+    }
+
+    /**
+     * A request Vert.x's HTTP server could not decode (a malformed request line or header, a line or headers over
+     * the limits): answered 400, 414 or 431 as Vert.x's default handler would, but with a problem body, and the
+     * connection closed, since what follows on it cannot be trusted. The detail is generic: the request could not even
+     * be read.
+     */
+    public static void undecodable(HttpServerRequest request) {
+        Throwable cause = request.decoderResult().cause();
+        int status = cause instanceof TooLongHttpLineException ? 414
+                : cause instanceof TooLongHttpHeaderException ? 431 : 400;
+        HttpServerResponse response = request.response();
+        response.putHeader(HttpHeaders.CONNECTION, "close");
+        write(response, Problem.of(status, status == 400 ? "The request could not be read" : "The request was refused",
+                "/"), Map.of()).onComplete(done -> request.connection().close());
+    }
+
+    /** Writes {@code problem} as the whole response, replacing whatever headers it had been given so far. */
+    private static Future<Void> write(HttpServerResponse response, Problem problem,
+                                                  Map<String, String> headers) {
+        byte[] body = problem.toJson().getBytes(StandardCharsets.UTF_8);
+        String connection = response.headers().get(HttpHeaders.CONNECTION);
+        response.headers().clear();
+        if (connection != null) {
+            response.putHeader(HttpHeaders.CONNECTION, connection);
+        }
+        headers.forEach(response::putHeader);
+        return response.setStatusCode(problem.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .end(Buffer.buffer(body));
+    }
+
+    /** 503 with {@code Retry-After}: the client may try again shortly. */
+    public static void unavailable(HttpServerRequest request, String detail, String path) {
+        answer(request, Problem.of(503, detail, path), Map.of("Retry-After", Long.toString(Problem.RETRY_AFTER_SECONDS)));
+    }
+
+    private static String rootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+
+    /** An error answer: a problem and the headers that go with its status. */
+    record Answer(Problem problem, Map<String, String> headers) {
+
+        static Answer of(int status, String detail, String path) {
+            return new Answer(Problem.of(status, detail, path), new LinkedHashMap<>());
+        }
+
+        static Answer unavailable(String detail, String path) {
+            Answer answer = of(503, detail, path);
+            answer.headers().put("Retry-After", Long.toString(Problem.RETRY_AFTER_SECONDS));
+            return answer;
+        }
+    }
+}
