@@ -113,7 +113,7 @@ final class FaultDrill {
      */
     static int admissionLimit(String variant, String jvmOpts) {
         Matcher set = MAX_IN_FLIGHT.matcher(jvmOpts);
-        int limit = List.of("async", "virtual", "webflux").contains(variant) ? 1000 : 150;
+        int limit = List.of("async", "virtual", "webflux", "vertx").contains(variant) ? 1000 : 150;
         while (set.find()) {
             limit = Integer.parseInt(set.group(1)); // the last one given wins, as in the JVM
         }

@@ -32,7 +32,7 @@ final class Options {
     boolean dryRun;
     Path reportOnly;
     Path out;
-    List<String> variants = List.of("plain", "rxjava", "async", "virtual", "webflux");
+    List<String> variants = List.of("plain", "rxjava", "async", "virtual", "webflux", "vertx");
     List<String> scenarios = List.of("slow-backend", "mixed");
     List<String> backends = List.of("h2");
     List<Integer> users = List.of(100, 1000);
@@ -82,9 +82,9 @@ final class Options {
         this.args = List.of(args);
     }
 
-    @Option(names = "--variants", order = 1, paramLabel = "LIST", description = "plain,rxjava,async,virtual,webflux (default: all five)")
+    @Option(names = "--variants", order = 1, paramLabel = "LIST", description = "plain,rxjava,async,virtual,webflux,vertx (default: all six)")
     void variants(String v) {
-        variants = oneOf(list(v), "variant", "plain", "rxjava", "async", "virtual", "webflux");
+        variants = oneOf(list(v), "variant", "plain", "rxjava", "async", "virtual", "webflux", "vertx");
     }
 
     @Option(names = "--scenarios", order = 2, paramLabel = "LIST", description = {"(default: slow-backend,mixed)",

@@ -29,7 +29,7 @@ final class Report {
     /** Slow-backend target: the non-blocking variants reach this share of min(users ÷ latency, their own no-latency rate). */
     static final double TARGET_FACTOR = 0.8;
     /** The variants whose requests hold no platform thread while they wait: the slow-backend target is theirs. */
-    static final List<String> NON_BLOCKING = List.of("async", "virtual", "webflux");
+    static final List<String> NON_BLOCKING = List.of("async", "virtual", "webflux", "vertx");
 
     private Report() {
     }
@@ -538,7 +538,7 @@ final class Report {
         if (rows.isEmpty()) {
             return;
         }
-        md.append("Target: async, virtual and webflux reach ").append(TARGET_FACTOR)
+        md.append("Target: async, virtual, webflux and vertx reach ").append(TARGET_FACTOR)
                 .append(" × min(users ÷ latency, their own no-latency req/s at the same N):\n\n");
         md.append("| variant | users | users ÷ latency | no-latency req/s | target | measured | |\n|---|---|---|---|---|---|---|\n");
         rows.forEach(r -> md.append(r).append('\n'));

@@ -22,6 +22,7 @@ public class CellPlanTests {
         assertThat(FaultDrill.admissionLimit("plain", "")).isEqualTo(150);
         assertThat(FaultDrill.admissionLimit("virtual", "")).isEqualTo(1000);
         assertThat(FaultDrill.admissionLimit("webflux", "")).isEqualTo(1000);
+        assertThat(FaultDrill.admissionLimit("vertx", "")).isEqualTo(1000);
         assertThat(FaultDrill.admissionLimit("async", "-Xlog:gc -Dshapes.admission.max-in-flight=500")).isEqualTo(500);
         assertThat(FaultDrill.admissionLimit("plain", "-Dshapes.admission.max-in-flight=90 -Dshapes.admission.max-in-flight=120"))
                 .isEqualTo(120);

@@ -29,7 +29,7 @@ public class OptionsTests {
     @Test
     public void keepsTheDefaultsAndTakesValuesWithASpaceOrAnEqualsSign() {
         Options defaults = Options.parse(new String[] {});
-        assertThat(defaults.variants).containsExactly("plain", "rxjava", "async", "virtual", "webflux");
+        assertThat(defaults.variants).containsExactly("plain", "rxjava", "async", "virtual", "webflux", "vertx");
         assertThat(defaults.scenarios).containsExactly("slow-backend", "mixed");
         assertThat(defaults.users).containsExactly(100, 1000);
         assertThat(defaults.openPercents).containsExactly(50, 80);
