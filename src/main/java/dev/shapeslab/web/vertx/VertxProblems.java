@@ -13,7 +13,10 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -80,20 +83,54 @@ public final class VertxProblems implements Handler<RoutingContext> {
      * Writes {@code problem} as the answer to {@code request}. A request whose body has not been read (refused before
      * it: too large, in another coding, or turned away by admission control) has its connection closed after the
      * answer, as Tomcat does, since the rest of the body would otherwise be taken for the next request; a request
-     * without a body keeps its connection.
+     * without a body keeps its connection. Before closing, up to {@link #SWALLOW_BYTES} of the unread body are read
+     * and dropped, for at most {@link #SWALLOW_MILLIS}, as Tomcat's {@code maxSwallowSize} does: a client still
+     * sending it would otherwise find its connection gone under it and never read the answer.
      */
     public static void answer(HttpServerRequest request, Problem problem, Map<String, String> headers) {
         boolean unreadBody = !request.isEnded() && declaresBody(request);
+        Future<Void> bodyGone = Future.succeededFuture();
         if (unreadBody) {
             request.response().putHeader(HttpHeaders.CONNECTION, "close");
+            bodyGone = swallow(request);
         } else {
             request.resume(); // a request paused by admission control: its end is read, the connection stays
         }
+        Future<Void> closeAfter = bodyGone;
         write(request.response(), problem, headers).onComplete(written -> {
             if (unreadBody) {
-                request.connection().close();
+                closeAfter.onComplete(gone -> request.connection().close());
             }
         });
+    }
+
+    /** Tomcat's default {@code maxSwallowSize}. */
+    static final long SWALLOW_BYTES = 2 * 1024 * 1024;
+    static final long SWALLOW_MILLIS = 5_000;
+
+    /** Reads the rest of the request's body and drops it; done at its end, past the byte or time bound, or on error. */
+    private static Future<Void> swallow(HttpServerRequest request) {
+        Promise<Void> gone = Promise.promise();
+        long[] read = {0}; // only ever touched on the connection's event loop
+        try {
+            request.handler(chunk -> {
+                read[0] += chunk.length();
+                if (read[0] > SWALLOW_BYTES) {
+                    gone.tryComplete();
+                }
+            });
+            request.endHandler(end -> gone.tryComplete());
+            request.exceptionHandler(failed -> gone.tryComplete());
+            request.resume();
+        } catch (IllegalStateException alreadyRead) {
+            return Future.succeededFuture();
+        }
+        Context context = Vertx.currentContext();
+        if (context != null) {
+            long timer = context.owner().setTimer(SWALLOW_MILLIS, late -> gone.tryComplete());
+            gone.future().onComplete(done -> context.owner().cancelTimer(timer));
+        }
+        return gone.future();
     }
 
     /** Whether the request's headers announce a body (a length above 0, or chunks). */
