@@ -40,9 +40,8 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
     /** Why the app refuses to start {@code variant} on {@code backend}, or empty when it runs it. */
     static Optional<String> refusal(String variant, String backend) {
         if (backend.equals("r2dbc") && !R2DBC_VARIANTS.contains(variant)) {
-            return Optional.of(variant + " on r2dbc: skipped, the app refuses it (" + variant
-                    + " blocks on its store calls; r2dbc serves " + String.join(", ", R2DBC_VARIANTS) + "; pg serves "
-                    + variant + ")");
+            return Optional.of(variant + " on r2dbc: skipped, the app refuses it (r2dbc serves "
+                    + String.join(", ", R2DBC_VARIANTS) + "; pg serves " + variant + ")");
         }
         return Optional.empty();
     }

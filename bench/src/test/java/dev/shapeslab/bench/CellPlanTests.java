@@ -85,13 +85,14 @@ public class CellPlanTests {
         assertThat(cells).extracting(CellPlan::id).containsExactly(
                 "mixed-plain-pg-mixed-c16", "mixed-rxjava-pg-mixed-c16", "mixed-rxjava-r2dbc-mixed-c16",
                 "mixed-async-pg-mixed-c16", "mixed-async-r2dbc-mixed-c16", "mixed-virtual-pg-mixed-c16",
-                "mixed-webflux-pg-mixed-c16", "mixed-webflux-r2dbc-mixed-c16",
+                "mixed-webflux-pg-mixed-c16", "mixed-webflux-r2dbc-mixed-c16", "mixed-vertx-pg-mixed-c16",
                 "faults-plain-pg-kill-c32", "faults-rxjava-pg-kill-c32", "faults-rxjava-r2dbc-kill-c32",
                 "faults-async-pg-kill-c32", "faults-async-r2dbc-kill-c32", "faults-virtual-pg-kill-c32",
-                "faults-webflux-pg-kill-c32", "faults-webflux-r2dbc-kill-c32");
+                "faults-webflux-pg-kill-c32", "faults-webflux-r2dbc-kill-c32", "faults-vertx-pg-kill-c32");
         assertThat(CellPlan.skipped(o)).containsExactly(
-                "plain on r2dbc: skipped, the app refuses it (plain blocks on its store calls; r2dbc serves async, rxjava, webflux; pg serves plain)",
-                "virtual on r2dbc: skipped, the app refuses it (virtual blocks on its store calls; r2dbc serves async, rxjava, webflux; pg serves virtual)");
+                "plain on r2dbc: skipped, the app refuses it (r2dbc serves async, rxjava, webflux; pg serves plain)",
+                "virtual on r2dbc: skipped, the app refuses it (r2dbc serves async, rxjava, webflux; pg serves virtual)",
+                "vertx on r2dbc: skipped, the app refuses it (r2dbc serves async, rxjava, webflux; pg serves vertx)");
         CellPlan r2dbc = cells.get(2);
         assertThat(r2dbc.onPostgres()).isTrue();
         assertThat(r2dbc.estimateSeconds(o)).isEqualTo(cells.get(1).estimateSeconds(o));

@@ -52,7 +52,7 @@ public class OptionsTests {
     public void refusesWhatItDoesNotKnowSayingWhatIsAllowed() {
         assertThatThrownBy(() -> Options.parse(new String[] {"--variants", "plain,reactive"}))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown variant 'reactive' (plain, rxjava, async, virtual, webflux)");
+                .hasMessage("unknown variant 'reactive' (plain, rxjava, async, virtual, webflux, vertx)");
         assertThatThrownBy(() -> Options.parse(new String[] {"--window", "0"}))
                 .hasMessage("--window needs an integer >= 1, got '0'");
         assertThatThrownBy(() -> Options.parse(new String[] {"--heap", "lots"}))
