@@ -71,41 +71,20 @@ public class AdmissionControlTests {
     }
 
     /** A request that records which thread dispatched it again. */
-    private static final class DispatchWatched extends HttpServletRequestWrapper {
+    private static final class DispatchWatched extends WatchedAsync {
         final CountDownLatch dispatched = new CountDownLatch(1);
         volatile String dispatchedOn;
-        private AsyncContext context;
 
         DispatchWatched(MockHttpServletRequest request) {
             super(request);
         }
 
         @Override
-        public AsyncContext startAsync() {
-            AsyncContext mock = super.startAsync();
-            context = (AsyncContext) Proxy.newProxyInstance(getClass().getClassLoader(),
-                    new Class<?>[] {AsyncContext.class}, (proxy, method, args) -> {
-                        if (method.getName().equals("dispatch")) {
-                            dispatchedOn = Thread.currentThread().getName();
-                            dispatched.countDown();
-                        }
-                        try {
-                            return method.invoke(mock, args);
-                        } catch (InvocationTargetException e) {
-                            throw e.getCause();
-                        }
-                    });
-            return context;
-        }
-
-        @Override
-        public AsyncContext startAsync(ServletRequest request, ServletResponse response) {
-            return startAsync();
-        }
-
-        @Override
-        public AsyncContext getAsyncContext() {
-            return context;
+        void before(String method) {
+            if (method.equals("dispatch")) {
+                dispatchedOn = Thread.currentThread().getName();
+                dispatched.countDown();
+            }
         }
     }
 
@@ -116,22 +95,37 @@ public class AdmissionControlTests {
     }
 
     /** A request whose async context, once its client has left, answers as Tomcat's does after the cycle ended. */
-    private static final class GoneWhenAdmitted extends HttpServletRequestWrapper {
+    private static final class GoneWhenAdmitted extends WatchedAsync {
         volatile boolean clientLeft;
-        private AsyncContext context;
 
         GoneWhenAdmitted(MockHttpServletRequest request) {
             super(request);
         }
 
         @Override
+        void before(String method) {
+            if (clientLeft && (method.equals("getRequest") || method.equals("dispatch"))) {
+                throw new IllegalStateException("The request associated with the AsyncContext has already completed processing.");
+            }
+        }
+    }
+
+    /** A request whose async context (the mock's) passes each call through {@link #before} first. */
+    private abstract static class WatchedAsync extends HttpServletRequestWrapper {
+        private AsyncContext context;
+
+        WatchedAsync(MockHttpServletRequest request) {
+            super(request);
+        }
+
+        abstract void before(String method);
+
+        @Override
         public AsyncContext startAsync() {
             AsyncContext mock = super.startAsync();
             context = (AsyncContext) Proxy.newProxyInstance(getClass().getClassLoader(),
                     new Class<?>[] {AsyncContext.class}, (proxy, method, args) -> {
-                        if (clientLeft && (method.getName().equals("getRequest") || method.getName().equals("dispatch"))) {
-                            throw new IllegalStateException("The request associated with the AsyncContext has already completed processing.");
-                        }
+                        before(method.getName());
                         try {
                             return method.invoke(mock, args);
                         } catch (InvocationTargetException e) {
