@@ -16,7 +16,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -81,7 +80,12 @@ public class AdmissionControl extends ValveBase implements Admission {
     private final AtomicLong timedOut = new AtomicLong();
     /**
      * Ends the waits that last {@code max-wait}. Tomcat's own async timeouts are checked once a second, which
-     * would let a wait run up to a second long; they stay as a backstop.
+     * would let a wait run up to a second long; they stay as a backstop. Every wait has the same bound and the
+     * queue is in arrival order, so the oldest waiter's deadline comes first: one expiry task at a time is armed,
+     * for the queue's head, and re-arms itself for the next head. A request that starts to wait only arms it when
+     * none is armed, and an admitted one has nothing to cancel: under {@code virtual}, a timer task per waiter had
+     * every waiting virtual thread take the timer queue's lock, and those parked on it were woken from other
+     * scheduler queues, where they starved (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
      */
     private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
         Thread thread = new Thread(task, "admission-wait-timer");
@@ -97,6 +101,9 @@ public class AdmissionControl extends ValveBase implements Admission {
         thread.setDaemon(true);
         return thread;
     });
+
+    /** Whether an expiry task is scheduled: at most one is. */
+    private final AtomicBoolean expiryArmed = new AtomicBoolean();
 
     public AdmissionControl(AdmissionSettings settings) {
         this(settings, false);
@@ -114,7 +121,6 @@ public class AdmissionControl extends ValveBase implements Admission {
         this.limiter = SimpleLimiter.newBuilder().named("requests").limit(settings.newLimit()).build();
         this.maxQueue = settings.maxQueue();
         this.maxWaitMillis = settings.maxWait().toMillis();
-        timer.setRemoveOnCancelPolicy(true); // an admitted request's timeout goes at once, and its request with it
     }
 
     @Override
@@ -194,14 +200,40 @@ public class AdmissionControl extends ValveBase implements Admission {
         } else if (reserveWaitingPlace()) {
             AsyncContext context = request.startAsync();
             context.setTimeout(maxWaitMillis + TOMCAT_TIMEOUT_GRAIN_MILLIS);
-            Waiter waiter = new Waiter(context);
+            Waiter waiter = new Waiter(context, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxWaitMillis));
             context.addListener(waiter);
-            waiter.expiry = timer.schedule(waiter::expire, maxWaitMillis, TimeUnit.MILLISECONDS);
             queue.add(waiter);
+            armExpiry();
             admitWaiting(); // a place may have come free since the attempt above
         } else {
             reject(request, response, "queue full");
         }
+    }
+
+    /** Schedules the expiry of the queue's head, unless an expiry is scheduled already (it re-arms itself). */
+    private void armExpiry() {
+        Waiter head = queue.peek();
+        if (head != null && expiryArmed.compareAndSet(false, true)) {
+            long delay = Math.max(0, head.deadlineNanos - System.nanoTime());
+            timer.schedule(this::expireOverdue, delay, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** On the timer's thread: turns away every waiter whose time is up, oldest first, then arms for the next. */
+    private void expireOverdue() {
+        expiryArmed.set(false); // first: a waiter queued from now on may arm a task of its own
+        long now = System.nanoTime();
+        Waiter head;
+        while ((head = queue.peek()) != null && (head.hasLeft() || head.deadlineNanos - now <= 0)) {
+            if (queue.remove(head) && head.leave()) {
+                try {
+                    head.turnAway();
+                } catch (RuntimeException e) { // its cycle may have ended meanwhile; the waiters behind go on
+                    log.warn("Could not turn away a request that waited {} ms", maxWaitMillis, e);
+                }
+            }
+        }
+        armExpiry();
     }
 
     private boolean reserveWaitingPlace() {
@@ -276,18 +308,22 @@ public class AdmissionControl extends ValveBase implements Admission {
     private final class Waiter implements AsyncListener {
         private final AsyncContext context;
         private final AtomicBoolean left = new AtomicBoolean();
-        /** Set before the waiter is queued, so whoever admits it can cancel it (not so its client's error). */
-        private volatile ScheduledFuture<?> expiry;
+        /** When it has waited {@code max-wait} ({@link System#nanoTime()}). */
+        private final long deadlineNanos;
 
-        Waiter(AsyncContext context) {
+        Waiter(AsyncContext context, long deadlineNanos) {
             this.context = context;
+            this.deadlineNanos = deadlineNanos;
+        }
+
+        boolean hasLeft() {
+            return left.get();
         }
 
         boolean admit(Limiter.Listener place) {
             if (!leave()) {
                 return false;
             }
-            expiry.cancel(false);
             try {
                 context.getRequest().setAttribute(PLACE, place);
                 context.dispatch();
@@ -307,12 +343,16 @@ public class AdmissionControl extends ValveBase implements Admission {
             return true;
         }
 
-        void expire() {
-            if (!leave()) {
-                return;
+        /** Tomcat's own timeout, the backstop: see {@link #timer}. */
+        @Override
+        public void onTimeout(AsyncEvent event) {
+            if (leave()) {
+                queue.remove(this);
+                turnAway();
             }
-            queue.remove(this);
-            timedOut.incrementAndGet();
+        }
+
+        void turnAway() {
             try {
                 reject((HttpServletRequest) context.getRequest(), (HttpServletResponse) context.getResponse(),
                         "waited " + maxWaitMillis + " ms");
@@ -320,20 +360,12 @@ public class AdmissionControl extends ValveBase implements Admission {
                 // nothing more to answer; the cycle still ends
             }
             context.complete();
-        }
-
-        @Override
-        public void onTimeout(AsyncEvent event) {
-            expire();
+            timedOut.incrementAndGet();
         }
 
         @Override
         public void onError(AsyncEvent event) {
             if (leave()) {
-                ScheduledFuture<?> pending = expiry;
-                if (pending != null) {
-                    pending.cancel(false);
-                }
                 queue.remove(this);
             }
         }

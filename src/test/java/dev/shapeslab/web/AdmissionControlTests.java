@@ -1,5 +1,6 @@
 package dev.shapeslab.web;
 
+import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
@@ -70,6 +71,34 @@ public class AdmissionControlTests {
         assertEquals(admission.waiting(), 0);
     }
 
+    /**
+     * One expiry is armed at a time, for the oldest waiter, and re-arms itself for the next: a request that starts
+     * to wait after the head was admitted is still turned away once it has waited {@code max-wait}, and the
+     * admitted one is not.
+     */
+    @Test
+    public void aWaiterQueuedBehindAnAdmittedOneIsTurnedAwayOnceItHasWaitedTheBound() throws Exception {
+        AdmissionControl admission = new AdmissionControl(
+                new AdmissionSettings(1, 10, Duration.ofMillis(200), "fixed"));
+        MockHttpServletRequest holder = asyncRequest();
+        admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
+        MockHttpServletResponse admittedResponse = new MockHttpServletResponse();
+        admission.admit(asyncRequest(admittedResponse), admittedResponse, false, () -> { });
+        ((MockAsyncContext) holder.getAsyncContext()).complete();
+        assertEquals(admission.waiting(), 0, "the first waiter was not admitted");
+
+        MockHttpServletResponse laterResponse = new MockHttpServletResponse();
+        admission.admit(asyncRequest(laterResponse), laterResponse, false, () -> { });
+        assertEquals(admission.waiting(), 1);
+
+        await().atMost(Duration.ofSeconds(30)).until(admission::timedOut, count -> count == 1);
+        assertEquals(laterResponse.getStatus(), 503);
+        assertEquals(laterResponse.getHeader("Retry-After"), Long.toString(Problem.RETRY_AFTER_SECONDS));
+        assertEquals(admission.waiting(), 0);
+        assertEquals(admittedResponse.getStatus(), 200, "the admitted request was turned away too");
+        assertEquals(admission.inFlight(), 1, "the admitted request lost its place");
+    }
+
     /** A request that records which thread dispatched it again. */
     private static final class DispatchWatched extends WatchedAsync {
         final CountDownLatch dispatched = new CountDownLatch(1);
@@ -86,6 +115,18 @@ public class AdmissionControlTests {
                 dispatched.countDown();
             }
         }
+    }
+
+    /** A request whose async context answers on {@code response}, as Tomcat's does on the request's own. */
+    private static MockHttpServletRequest asyncRequest(MockHttpServletResponse response) {
+        MockHttpServletRequest request = new MockHttpServletRequest("GET", "/circles") {
+            @Override
+            public AsyncContext startAsync() {
+                return startAsync(this, response);
+            }
+        };
+        request.setAsyncSupported(true);
+        return request;
     }
 
     private static MockHttpServletRequest asyncRequest() {

@@ -4,10 +4,9 @@ import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -135,9 +134,12 @@ public final class StoreDeadline implements AutoCloseable {
         /**
          * The call each physical connection serves now. A call gives its connection back to the pool inside its
          * own work, before it is finished here, so another call may already run a statement on it when the
-         * first one's deadline passes: a deadline aborts only the connections its call still owns.
+         * first one's deadline passes: a deadline aborts only the connections its call still owns. Keyed by
+         * identity (a driver's equals is no business of ours), and without a monitor: every store call passes here
+         * three times, and under {@code virtual} a contended monitor's next owner starved in the scheduler's
+         * queues (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
          */
-        private static final Map<Connection, Call> OWNERS = Collections.synchronizedMap(new IdentityHashMap<>());
+        private static final Map<Identity, Call> OWNERS = new ConcurrentHashMap<>();
 
         private final List<Connection> connections = new ArrayList<>(1);
         private boolean expired;
@@ -153,7 +155,7 @@ public final class StoreDeadline implements AutoCloseable {
                 }
             }
             connections.add(connection);
-            OWNERS.put(connection, this);
+            OWNERS.put(new Identity(connection), this);
             if (expired) {
                 ConnectionAborts.abort(connection);
             }
@@ -166,7 +168,7 @@ public final class StoreDeadline implements AutoCloseable {
             }
             expired = true;
             for (Connection connection : connections) {
-                if (OWNERS.get(connection) == this) {
+                if (OWNERS.get(new Identity(connection)) == this) {
                     ConnectionAborts.abort(connection);
                 }
             }
@@ -175,7 +177,7 @@ public final class StoreDeadline implements AutoCloseable {
         /** The call gives {@code connection} back to the pool: see {@link ConnectionAborts#dropCancel}. */
         synchronized void release(Connection connection) {
             connections.removeIf(known -> known == connection);
-            OWNERS.remove(connection, this);
+            OWNERS.remove(new Identity(connection), this);
             ConnectionAborts.dropCancel(connection);
         }
 
@@ -185,8 +187,21 @@ public final class StoreDeadline implements AutoCloseable {
 
         synchronized void finish() {
             finished = true;
-            connections.forEach(connection -> OWNERS.remove(connection, this));
+            connections.forEach(connection -> OWNERS.remove(new Identity(connection), this));
             connections.clear();
+        }
+    }
+
+    /** A connection as a map key by identity. */
+    private record Identity(Connection connection) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Identity that && that.connection == connection;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(connection);
         }
     }
 }
