@@ -106,7 +106,9 @@ public final class Compare {
         System.out.println("  backends  : " + String.join(",", options.backends) + " (mixed, per-type, faults' kill and freeze)"
                 + (options.backends.stream().anyMatch(CellPlan::onPostgres)
                         ? "; " + String.join(" and ", options.backends.stream().filter(CellPlan::onPostgres).toList())
-                        + ": a fresh PostgreSQL cluster per cell on 127.0.0.1:" + options.pgPort : ""));
+                        + ": a fresh PostgreSQL cluster per cell on 127.0.0.1:" + options.pgPort : "")
+                + (options.dbDelayMs > 0 ? "; " + options.dbDelayMs + " ms more per round trip to the database (a delay proxy on 127.0.0.1:"
+                        + options.dbDelayPort + ")" : ""));
         for (String note : CellPlan.skipped(options)) {
             System.out.println("  skipped   : " + note);
         }
@@ -159,6 +161,8 @@ public final class Compare {
         final String base = "http://127.0.0.1:" + options.port;
         Process app;
         Long dbPid;
+        /** The delay proxy between the app and its database ({@code --db-delay}), or null. */
+        Process proxy;
         /** The PostgreSQL cluster's data directory (pg cells): the cell's pg-data/, or a temporary one. */
         Path pgData;
 
@@ -186,6 +190,7 @@ public final class Compare {
                     requireFree(options.pgPort, "PostgreSQL's port (--pg-port)");
                 }
                 startDatabase();
+                delayDatabase();
                 startApp();
                 if (!cell.fault().isEmpty()) {
                     drill();
@@ -282,6 +287,41 @@ public final class Compare {
             }
         }
 
+        /**
+         * With {@code --db-delay}, a mixed or per-type cell's app reaches its database server through a
+         * {@link DelayProxy} (a process of its own, on {@code --db-delay-port}), so every round trip takes that much
+         * longer; the proxy's CPU is counted apart.
+         */
+        private void delayDatabase() throws IOException, InterruptedException, CellFailure {
+            boolean server = cell.onPostgres() || cell.backend().equals("h2");
+            if (options.dbDelayMs == 0 || !server || !cell.fault().isEmpty()) {
+                return;
+            }
+            requireFree(options.dbDelayPort, "the delay proxy's port (--db-delay-port)");
+            int target = cell.onPostgres() ? options.pgPort : options.h2Port;
+            Path log = dir.resolve("delay-proxy.log");
+            proxy = processes.start(List.of(options.toolJava, "-Xmx256m", "-XX:+UseSerialGC", "-cp", options.classpath,
+                    DelayProxy.class.getName(), Integer.toString(options.dbDelayPort), Integer.toString(target),
+                    Integer.toString(options.dbDelayMs)), List.of(), log);
+            for (int i = 0; i < 300 && !Files.readString(log).contains(DelayProxy.READY); i++) {
+                if (!proxy.isAlive()) {
+                    throw new CellFailure("the delay proxy did not start (see delay-proxy.log)");
+                }
+                Thread.sleep(100);
+            }
+            props.setProperty("db_delay_ms", Integer.toString(options.dbDelayMs));
+            log("  delay proxy PID %d: 127.0.0.1:%d -> %d, %d ms more per round trip", proxy.pid(),
+                    options.dbDelayPort, target, options.dbDelayMs);
+        }
+
+        /** The app's argument naming its database's port points at the delay proxy when there is one. */
+        private String throughDelay(String argument) {
+            if (proxy == null) {
+                return argument;
+            }
+            return argument.replaceFirst("^(--shapes\\.(pg|h2)\\.port=)\\d+$", "$1" + options.dbDelayPort);
+        }
+
         private void startDatabase() throws IOException, InterruptedException, CellFailure {
             if (cell.onPostgres()) {
                 startPostgres();
@@ -309,7 +349,8 @@ public final class Compare {
                     "--server.port=" + options.port, "--server.address=127.0.0.1",
                     "--management.server.port=" + options.managementPort,
                     "--spring.profiles.active=" + cell.variant() + "," + cell.backend()));
-            command.addAll(cell.backendArguments(options, dir.resolve("h2-data"), pgData));
+            command.addAll(cell.backendArguments(options, dir.resolve("h2-data"), pgData).stream()
+                    .map(this::throughDelay).toList());
             props.setProperty("app_command", String.join(" ", command));
             app = processes.start(command, List.of(), dir.resolve("app.log"));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(options.startTimeout);
@@ -605,7 +646,8 @@ public final class Compare {
             Window w = Window.load(dir, name, options.clkTck);
             log("  %-10s %8.0f req/s  app %6.0f µs/req%s  generator %5.0f µs/req  p99 %s ms  failed %d",
                     name, w.load().throughput(), w.appMicros(),
-                    w.dbMicros() == null ? "" : String.format(Locale.ROOT, "  db %5.0f µs/req", w.dbMicros()),
+                    (w.dbMicros() == null ? "" : String.format(Locale.ROOT, "  db %5.0f µs/req", w.dbMicros()))
+                            + (w.proxyMicros() == null ? "" : String.format(Locale.ROOT, "  proxy %4.0f µs/req", w.proxyMicros())),
                     w.generatorMicros(), w.load().latencyText("p99"), w.load().failed());
             return w;
         }
@@ -617,6 +659,9 @@ public final class Compare {
                 ProcessTree.read(dbPid).store(cpu, when);
             } else if (dbPid != null) {
                 cpu.setProperty(when + ".db", Files.readString(Path.of("/proc", Long.toString(dbPid), "stat")).trim());
+            }
+            if (proxy != null) {
+                cpu.setProperty(when + ".proxy", Files.readString(Path.of("/proc", Long.toString(proxy.pid()), "stat")).trim());
             }
             cpu.setProperty(when + ".machine", ProcStat.MachineTicks.readLine());
             cpu.setProperty(when + ".app_rss_kib", statusField(app.pid(), "VmRSS"));

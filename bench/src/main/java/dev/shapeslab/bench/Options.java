@@ -43,6 +43,8 @@ final class Options {
     int overloadConnections = 5000;
     int overloadWarmup = 60;
     boolean honourRetryAfter;
+    int dbDelayMs;
+    int dbDelayPort = 19500;
     String faultHeap = "512m";
     List<String> faultCells = List.of("kill", "freeze", "overload");
     DrillLoad.Clients drillClients = DrillLoad.Clients.LOOP;
@@ -192,6 +194,19 @@ final class Options {
             description = "faults: which cells per variant, of kill,freeze,overload (default: all three)")
     void faultCells(String v) {
         faultCells = oneOf(list(v), "fault cell", "kill", "freeze", "overload");
+    }
+
+    @Option(names = "--db-delay", order = 17, paramLabel = "MS", description = {
+            "mixed and per-type on h2, pg, r2dbc: MS more per round trip between the app",
+            "and its database, from a proxy (a process of its own, its CPU counted apart)",
+            "that forwards each direction's bytes MS/2 late (default: 0, none)"})
+    void dbDelay(String v) {
+        dbDelayMs = positive(v, "--db-delay", 0);
+    }
+
+    @Option(names = "--db-delay-port", order = 17, paramLabel = "N", description = "the delay proxy's port on 127.0.0.1 (default: 19500)")
+    void dbDelayPort(String v) {
+        dbDelayPort = positive(v, "--db-delay-port", 1);
     }
 
     @Option(names = "--repeat", order = 16, paramLabel = "N", description = "the whole matrix N times, fresh JVMs each time (default: 1)")

@@ -35,7 +35,7 @@ final class Results {
     @JsonPropertyOrder({"commit", "scenario", "variant", "backend", "workload", "clients", "latency_ms", "repeat",
             "window", "kind", "generator", "rate", "req_s", "p50_ms", "p99_ms", "p99_9_ms", "max_ms", "requests",
             "errors", "errors_by_status", "app_us_per_req", "db_us_per_req", "gen_us_per_req", "gen_machine_share",
-            "app_heap_used_mib", "app_heap_max", "app_rss_mib", "app_peak_rss_mib"})
+            "app_heap_used_mib", "app_heap_max", "app_rss_mib", "app_peak_rss_mib", "db_delay_ms", "proxy_us_per_req"})
     @JsonInclude(JsonInclude.Include.ALWAYS)
     record WindowRow(String commit, String scenario, String variant, String backend, String workload, int clients,
                      @JsonProperty("latency_ms") int latencyMs, int repeat, String window,
@@ -54,7 +54,9 @@ final class Results {
                      @JsonProperty("gen_machine_share") double generatorShare,
                      /** heap in use after the window (the app's own scrape), its -Xmx, RSS after the window, peak RSS of the cell */
                      @JsonProperty("app_heap_used_mib") Double heapUsedMib, @JsonProperty("app_heap_max") String heapMax,
-                     @JsonProperty("app_rss_mib") Double rssMib, @JsonProperty("app_peak_rss_mib") Double peakRssMib) {
+                     @JsonProperty("app_rss_mib") Double rssMib, @JsonProperty("app_peak_rss_mib") Double peakRssMib,
+                     /** --db-delay: the delay per round trip to the database, and the delay proxy's CPU */
+                     @JsonProperty("db_delay_ms") Integer dbDelayMs, @JsonProperty("proxy_us_per_req") Double proxyMicros) {
     }
 
     /** One drill of the faults scenario, as the summary's two tables have it. */
@@ -123,7 +125,9 @@ final class Results {
                         round(w.appMicros(), 1), w.dbMicros() == null ? null : round(w.dbMicros(), 1),
                         round(w.generatorMicros(), 1), round(w.generatorShare(), 4),
                         heapUsedMib(c, w.name()), heapMax, rssMib(c, w.name()),
-                        peakRss.isEmpty() ? null : round(Long.parseLong(peakRss) / 1024.0, 1)));
+                        peakRss.isEmpty() ? null : round(Long.parseLong(peakRss) / 1024.0, 1),
+                        c.get("db_delay_ms").isEmpty() ? null : c.intValue("db_delay_ms"),
+                        w.proxyMicros() == null ? null : round(w.proxyMicros(), 1)));
             }
         }
         return rows;

@@ -20,7 +20,7 @@ import java.util.Properties;
  * warm-up and anything outside the window do not.
  */
 record Window(String name, GeneratorOutput load, double appMicros, Double dbMicros, double generatorMicros,
-              double generatorShare, double otherShare) {
+              double generatorShare, double otherShare, Double proxyMicros) {
 
     /**
      * Reads window {@code name} of {@code cellDir}. {@code clkTck} is the kernel's clock tick rate
@@ -54,12 +54,14 @@ record Window(String name, GeneratorOutput load, double appMicros, Double dbMicr
         MachineTicks after = MachineTicks.parse(required(cpu, "after.machine"));
         long machineTotal = after.total() - before.total();
         long machineBusy = after.busy() - before.busy();
-        long others = machineBusy - app - (db == null ? 0 : db) - load.generatorTicks();
+        Long proxy = cpu.containsKey("before.proxy") ? ticks(cpu, "proxy") : null;
+        long others = machineBusy - app - (db == null ? 0 : db) - (proxy == null ? 0 : proxy) - load.generatorTicks();
         double perRequest = microsPerTick / load.requests();
         return new Window(name, load, app * perRequest, db == null ? null : db * perRequest,
                 load.generatorTicks() * perRequest,
                 machineTotal <= 0 ? 0 : (double) load.generatorTicks() / machineTotal,
-                machineTotal <= 0 ? 0 : Math.max(0, (double) others / machineTotal));
+                machineTotal <= 0 ? 0 : Math.max(0, (double) others / machineTotal),
+                proxy == null ? null : proxy * perRequest);
     }
 
     /** The ticks a process spent between the two snapshots (its own time; a JVM's threads are all in it). */

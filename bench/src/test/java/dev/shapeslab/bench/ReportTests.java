@@ -151,7 +151,7 @@ public class ReportTests {
         slow.props.setProperty("connections", "100");
         slow.props.setProperty("latency_ms", "100");
         slow.measured.add(new Window("measure-1", new GeneratorOutput("wrk", 9_000, 10, 0, java.util.Map.of("p50", 100_000.0),
-                1, java.util.Map.of()), 100, null, 10, 0.01, 0));
+                1, java.util.Map.of()), 100, null, 10, 0.01, 0, null));
 
         org.jfree.data.xy.XYDataset data = Charts.throughput("slow-backend", List.of(slow)).getXYPlot().getDataset();
         assertThat(data.getSeriesCount()).isEqualTo(2);
@@ -170,7 +170,7 @@ public class ReportTests {
         refusing.props.setProperty("latency_ms", "100");
         // 9,000 answers in 10 s, 6,000 of them 503s
         refusing.measured.add(new Window("measure-1", new GeneratorOutput("wrk", 9_000, 10, 6_000,
-                java.util.Map.of("p50", 100_000.0), 1, java.util.Map.of()), 100, null, 10, 0.01, 0));
+                java.util.Map.of("p50", 100_000.0), 1, java.util.Map.of()), 100, null, 10, 0.01, 0, null));
 
         org.jfree.data.xy.XYDataset data = Charts.throughput("slow-backend", List.of(refusing)).getXYPlot().getDataset();
         assertThat(data.getYValue(0, 0)).isEqualTo(300.0);

@@ -47,6 +47,27 @@ public class WindowTests {
     }
 
     @Test
+    public void theDelayProxysCpuIsCountedApartFromTheAppsAndTheOthers() throws IOException {
+        Properties cpu = new Properties();
+        String process = BenchSamples.lines("proc-pid-stat-java.txt").get(0); // 2,024 + 159 ticks
+        String machine = BenchSamples.lines("proc-stat-cpu.txt").get(0);
+        cpu.setProperty("before.app", process);
+        cpu.setProperty("after.app", process.replace(" 2024 159 ", " 2124 159 "));
+        cpu.setProperty("before.proxy", process);
+        cpu.setProperty("after.proxy", process.replace(" 2024 159 ", " 2044 164 "));
+        cpu.setProperty("before.machine", machine);
+        cpu.setProperty("after.machine", machine.replace("cpu  26024 0 3871 ", "cpu  26224 0 3871 "));
+        GeneratorOutput load = GeneratorOutput.parseWrk(BenchSamples.lines("wrk-get-circle.txt"));
+
+        Window w = Window.of("w", load, cpu, 100);
+
+        assertThat(w.proxyMicros()).isCloseTo(25 * 10_000.0 / load.requests(), within(0.01));
+        assertThat(w.appMicros()).isCloseTo(100 * 10_000.0 / load.requests(), within(0.01));
+        // 200 busy ticks: 100 the app's, 25 the proxy's, the generator's, the rest others'
+        assertThat(w.otherShare()).isCloseTo((200 - 100 - 25 - load.generatorTicks()) / 200.0, within(1e-9));
+    }
+
+    @Test
     public void refusesSnapshotsOfTwoDifferentProcessesOrAMissingLine() throws IOException {
         Properties cpu = new Properties();
         String app = BenchSamples.lines("proc-pid-stat-java.txt").get(0);
