@@ -22,7 +22,7 @@ import reactor.core.publisher.Mono;
  * {@link CircuitBreaker}, configured here and nowhere else, to open on a single outage and to stay open for
  * {@code shapes.database.fail-fast} ({@link DatabaseTimeBounds#failFast()}). The JDBC stores' failure chain calls it
  * around a blocking call ({@link #guard(Call)}), the R2DBC stores around their Monos ({@link #guard(Mono)}, through
- * Resilience4j's Reactor operator), the Vert.x client's stores around their Futures ({@link #guard(Supplier)}); all
+ * Resilience4j's Reactor operator), the Vert.x client's stores around their Futures ({@link #guardFuture(Supplier)}); all
  * see the same outcomes decide. Once a call has found the database
  * unreachable (connection refused or broken, shutting down, no answer in time, or a commit cut off), the calls of
  * that window fail at once with the same {@link StoreUnavailableException} instead of each waiting for a connection
@@ -138,9 +138,10 @@ public final class OutageBreaker {
      * <p><b>Context:</b> {@code call} is started on the calling thread (an event loop), and the breaker learns the
      * outcome on the thread that completes the Future, before any handler the caller adds. <b>Errors:</b> while open,
      * a failed Future with a {@link StoreUnavailableException} like the last outage's, without starting {@code call};
-     * otherwise {@code call}'s outcome, unchanged.
+     * otherwise {@code call}'s outcome, unchanged (a throw as a failed Future). Named apart from {@link #guard(Call)}:
+     * a lambda that only throws fits both.
      */
-    public <T> Future<T> guard(Supplier<Future<T>> call) {
+    public <T> Future<T> guardFuture(Supplier<Future<T>> call) {
         if (breaker == null) {
             return call.get();
         }
@@ -152,8 +153,7 @@ public final class OutageBreaker {
         try {
             started = call.get();
         } catch (RuntimeException failure) {
-            breaker.releasePermission();
-            throw failure;
+            started = Future.failedFuture(failure); // counted as the call's outcome, as guard(Call) counts a throw
         }
         return started.andThen(outcome -> {
             long took = breaker.getCurrentTimestamp() - start;

@@ -79,12 +79,12 @@ class PgClientCalls {
      * {@code entity} and {@code operation} name the call in its {@link StoreCallEvent}.
      */
     <R> Future<R> read(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return breaker.guard(() -> recorded(entity, operation, () -> call(false, work)));
+        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(false, work)));
     }
 
     /** One transaction around {@code work}: committed once {@code work}'s Future has succeeded. */
     <R> Future<R> write(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return breaker.guard(() -> recorded(entity, operation, () -> call(true, work)));
+        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(true, work)));
     }
 
     /** Store calls waiting for a connection now. */
