@@ -17,8 +17,17 @@ public final class Backends {
 
     public static final List<String> ALL = List.of(EMBEDDED, H2, PG, STUB, R2DBC);
 
-    /** A profile expression: the backends whose stores are JPA over JDBC (embedded, h2, pg). */
-    public static final String JDBC = "!" + STUB + " & !" + R2DBC;
+    /**
+     * A profile expression: backend {@code pg} under variant {@code vertx}, whose stores are the Vert.x PostgreSQL
+     * client's ({@code persistence.pgclient}) on that variant's own Vert.x, not JPA over JDBC. The one backend whose
+     * driver follows the variant: the client runs on Vert.x's event loops, which only that variant has, and that
+     * variant's event loops are what the client is for. (The variant's name is written out: persistence knows no
+     * execution package.)
+     */
+    public static final String PG_ON_VERTX = PG + " & vertx";
+
+    /** A profile expression: the backends whose stores are JPA over JDBC (embedded, h2, pg but under vertx). */
+    public static final String JDBC = "!" + STUB + " & !" + R2DBC + " & !(" + PG_ON_VERTX + ")";
 
     private Backends() {
     }

@@ -7,12 +7,14 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig.SlidingWindowType;
 import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
+import io.vertx.core.Future;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
@@ -20,7 +22,8 @@ import reactor.core.publisher.Mono;
  * {@link CircuitBreaker}, configured here and nowhere else, to open on a single outage and to stay open for
  * {@code shapes.database.fail-fast} ({@link DatabaseTimeBounds#failFast()}). The JDBC stores' failure chain calls it
  * around a blocking call ({@link #guard(Call)}), the R2DBC stores around their Monos ({@link #guard(Mono)}, through
- * Resilience4j's Reactor operator); both see the same outcomes decide. Once a call has found the database
+ * Resilience4j's Reactor operator), the Vert.x client's stores around their Futures ({@link #guardFuture(Supplier)}); all
+ * see the same outcomes decide. Once a call has found the database
  * unreachable (connection refused or broken, shutting down, no answer in time, or a commit cut off), the calls of
  * that window fail at once with the same {@link StoreUnavailableException} instead of each waiting for a connection
  * that cannot come: with a queue of requests in front of a few threads (the async variant's pool on JDBC) or of a
@@ -126,6 +129,41 @@ public final class OutageBreaker {
         return call.doOnError(this::remember)
                 .transform(CircuitBreakerOperator.of(breaker))
                 .onErrorMap(CallNotPermittedException.class, notPermitted -> turnedAway());
+    }
+
+    /**
+     * The Vert.x Future {@code call} starts, started only if the database is not known to be unreachable; one call
+     * the breaker counts, ended by its value (an answer) or its failure (an outage or an answer, as above).
+     *
+     * <p><b>Context:</b> {@code call} is started on the calling thread (an event loop), and the breaker learns the
+     * outcome on the thread that completes the Future, before any handler the caller adds. <b>Errors:</b> while open,
+     * a failed Future with a {@link StoreUnavailableException} like the last outage's, without starting {@code call};
+     * otherwise {@code call}'s outcome, unchanged (a throw as a failed Future). Named apart from {@link #guard(Call)}:
+     * a lambda that only throws fits both.
+     */
+    public <T> Future<T> guardFuture(Supplier<Future<T>> call) {
+        if (breaker == null) {
+            return call.get();
+        }
+        if (!breaker.tryAcquirePermission()) {
+            return Future.failedFuture(turnedAway());
+        }
+        long start = breaker.getCurrentTimestamp();
+        Future<T> started;
+        try {
+            started = call.get();
+        } catch (RuntimeException failure) {
+            started = Future.failedFuture(failure); // counted as the call's outcome, as guard(Call) counts a throw
+        }
+        return started.andThen(outcome -> {
+            long took = breaker.getCurrentTimestamp() - start;
+            if (outcome.succeeded()) {
+                breaker.onSuccess(took, breaker.getTimestampUnit());
+            } else {
+                remember(outcome.cause()); // before onError: a call turned away by the breaker this opens reads it
+                breaker.onError(took, breaker.getTimestampUnit(), outcome.cause());
+            }
+        });
     }
 
     /** The breaker's state, for tests and diagnostics. */

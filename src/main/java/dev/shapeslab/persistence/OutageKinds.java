@@ -1,6 +1,10 @@
 package dev.shapeslab.persistence;
 
+import dev.shapeslab.domain.StoreOutcomeUnknownException;
+import dev.shapeslab.domain.StoreUnavailableException;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The names every database backend gives to a store call that failed because the database could not answer
@@ -15,6 +19,8 @@ public final class OutageKinds {
     public static final String NO_CONNECTION = "no database connection within the wait";
     public static final String STATEMENT_TIMED_OUT = "statement timed out";
     public static final String LOCK_TIMED_OUT = "lock wait timed out";
+    /** A non-blocking pool's queue for a connection was full: the service is busy, the database may be fine. */
+    public static final String POOL_FULL = "too many store calls waiting for a connection";
 
     /** The kinds that say the database cannot be reached now, as opposed to a busy pool or a slow statement. */
     public static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
@@ -54,5 +60,38 @@ public final class OutageKinds {
             return LOCK_TIMED_OUT;
         }
         return null;
+    }
+
+    /**
+     * What the caller of a non-blocking store call sees of {@code failure} (the r2dbc stores' and the Vert.x
+     * client's, each naming the outage a cause says with {@code kindHere}, or null): an outage
+     * ({@link StoreUnavailableException}, a 503), an outcome that cannot be known (the connection was lost or the
+     * deadline passed while the COMMIT was under way: {@link StoreOutcomeUnknownException}), or {@code failure}
+     * itself, so that a bug stays a 500.
+     */
+    public static Throwable translate(Throwable failure, boolean committing, Function<Throwable, String> kindHere) {
+        if (failure instanceof StoreUnavailableException || failure instanceof StoreOutcomeUnknownException) {
+            return failure;
+        }
+        Optional<String> kind = kindOf(failure, kindHere);
+        if (kind.isEmpty()) {
+            return failure;
+        }
+        if (committing && (kind.get().equals(BROKEN) || kind.get().equals(NO_ANSWER))) {
+            return new StoreOutcomeUnknownException(failure);
+        }
+        return new StoreUnavailableException(kind.get(), failure);
+    }
+
+    /** The most specific reason in {@code failure}'s causes that says the database could not answer, if any. */
+    public static Optional<String> kindOf(Throwable failure, Function<Throwable, String> kindHere) {
+        String kind = null;
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            String here = kindHere.apply(cause);
+            if (here != null) {
+                kind = here;
+            }
+        }
+        return Optional.ofNullable(kind);
     }
 }

@@ -58,9 +58,9 @@ class ProfileGuard implements BeanFactoryPostProcessor, EnvironmentAware {
     private static void requireNonBlockingVariantOnR2dbc(List<String> active) {
         if (active.contains(Backends.R2DBC) && active.contains(Variants.VERTX)) {
             throw new IllegalStateException("The " + Backends.R2DBC + " backend's store is Reactor's, which the "
-                    + Variants.VERTX + " variant does not use; " + Variants.VERTX + " runs on PostgreSQL through JDBC on "
-                    + "its worker pool: use backend " + Backends.PG + " (--spring.profiles.active=" + Variants.VERTX + ","
-                    + Backends.PG + ")");
+                    + Variants.VERTX + " variant does not use; " + Variants.VERTX + " runs on PostgreSQL through the "
+                    + "Vert.x PostgreSQL client, non-blocking: use backend " + Backends.PG + " (--spring.profiles.active="
+                    + Variants.VERTX + "," + Backends.PG + ")");
         }
         if (!active.contains(Backends.R2DBC) || active.contains(Variants.ASYNC) || active.contains(Variants.RXJAVA)
                 || active.contains(Variants.WEBFLUX)) {

@@ -3,6 +3,7 @@ package dev.shapeslab.startup;
 import dev.shapeslab.persistence.Backends;
 
 import dev.shapeslab.execution.ExecutionVariant;
+import dev.shapeslab.execution.Variants;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,6 +62,14 @@ class StartupReport implements InfoContributor {
         List<String> active = Arrays.asList(environment.getActiveProfiles());
         if (active.contains(Backends.R2DBC)) {
             return "PostgreSQL through R2DBC (r2dbc-postgresql, r2dbc-pool) at r2dbc:postgresql://"
+                    + environment.getProperty("shapes.pg.host") + ":" + environment.getProperty("shapes.pg.port") + "/"
+                    + environment.getProperty("shapes.pg.database") + " as user "
+                    + environment.getProperty("spring.datasource.username");
+        }
+        if (active.contains(Backends.PG) && active.contains(Variants.VERTX)) {
+            return "PostgreSQL through the Vert.x PostgreSQL client (vertx-pg-client, on the variant's event loops; a pool"
+                    + " of " + environment.getProperty("shapes.vertx.pg.pool.max-size") + " connections, pipelining limit "
+                    + environment.getProperty("shapes.vertx.pg.pipelining-limit") + ") at postgresql://"
                     + environment.getProperty("shapes.pg.host") + ":" + environment.getProperty("shapes.pg.port") + "/"
                     + environment.getProperty("shapes.pg.database") + " as user "
                     + environment.getProperty("spring.datasource.username");

@@ -117,8 +117,10 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
                 variant.equals("async") && !onR2dbc(), "the async blocking pool's metrics");
         assertEquals(metrics.contains("executor_queued_tasks{name=\"webflux.blocking\""), webflux && !onR2dbc(),
                 "the webflux blocking pool's metrics");
-        assertEquals(metrics.contains("executor_queued_tasks{name=\"vertx.blocking\""), vertx,
-                "the vertx worker pool's metrics");
+        boolean vertxPgClient = vertx && Arrays.asList(applicationContext.getEnvironment().getActiveProfiles()).contains("pg");
+        assertEquals(metrics.contains("executor_queued_tasks{name=\"vertx.blocking\""), vertx && !vertxPgClient,
+                "the vertx worker pool's metrics (none on pg, whose Vert.x client needs no worker)");
+        assertEquals(metrics.contains("vertx_pg_pool_pending"), vertxPgClient, "the Vert.x PostgreSQL client pool's metrics");
     }
 
     /** Whether the backend is r2dbc, where async and rxjava hold neither a thread nor a connection while they wait. */

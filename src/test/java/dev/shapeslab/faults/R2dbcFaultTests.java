@@ -39,7 +39,9 @@ import org.testng.annotations.Test;
  * <li>a query still waiting on the server at the bound is cancelled there, not only abandoned by the app;</li>
  * <li>a database that went away is a 503, and the pool heals by itself once it is back.</li>
  * </ul>
- * Skipped when no PostgreSQL is reachable, unless {@code -Dpg.tests.required=true}.
+ * The same promises hold for backend {@code pg} under {@code vertx}, PostgreSQL's other non-blocking driver (the Vert.x
+ * client), whose tests override how connections in use are counted and the sessions' name. Skipped when no PostgreSQL
+ * is reachable, unless {@code -Dpg.tests.required=true}.
  */
 // As in FaultTests: no failing fast (these tests count requests), and one bound on every call.
 @TestPropertySource(properties = {"shapes.database.fail-fast=0ms",
@@ -71,7 +73,7 @@ public abstract class R2dbcFaultTests extends HttpTestSupport {
             refused = send(postCircle(colour).timeout(Duration.ofSeconds(60)).build()).join();
             assertUnavailable(refused);
             // Still frozen: the call's connection is out of use already (aborted and dropped, not waiting).
-            await().atMost(Duration.ofSeconds(10)).until(() -> pool().acquiredSize() == 0);
+            await().atMost(Duration.ofSeconds(10)).until(() -> connectionsInUse() == 0);
         } finally {
             PG.thaw();
         }
@@ -92,7 +94,7 @@ public abstract class R2dbcFaultTests extends HttpTestSupport {
             assertUnavailable(read.join());
             // The lock is still held: only a cancel from the app can have ended its query on the server.
             await().atMost(Duration.ofSeconds(10)).until(() -> appSessionsWaitingForALock() == 0);
-            await().atMost(Duration.ofSeconds(10)).until(() -> pool().acquiredSize() == 0);
+            await().atMost(Duration.ofSeconds(10)).until(() -> connectionsInUse() == 0);
             locker.rollback();
         }
         assertEquals(get(ResourcePaths.CIRCLES + "?limit=1").statusCode(), 200);
@@ -113,16 +115,28 @@ public abstract class R2dbcFaultTests extends HttpTestSupport {
         assertEquals(PG.countCircles("during-outage"), 0, "a create answered 503 was stored");
     }
 
-    private PoolMetrics pool() {
-        return applicationContext.getBean(ConnectionPool.class).getMetrics().orElseThrow();
+    /** Store calls holding a pooled connection now (r2dbc-pool's count; another driver's pool overrides it). */
+    protected int connectionsInUse() {
+        return applicationContext.getBean(ConnectionPool.class).getMetrics().map(PoolMetrics::acquiredSize).orElseThrow();
+    }
+
+    /** The {@code application_name} the app's sessions show in {@code pg_stat_activity}. */
+    protected String applicationName() {
+        return "shapes-lab-r2dbc";
     }
 
     /** The app's sessions (through the proxy) whose query waits for a lock now. */
-    private static int appSessionsWaitingForALock() throws SQLException {
+    private int appSessionsWaitingForALock() throws SQLException {
         try (Connection admin = PostgresTestDatabase.connect();
              PreparedStatement waiting = admin.prepareStatement("select count(*) from pg_stat_activity"
-                     + " where application_name = 'shapes-lab-r2dbc' and wait_event_type = 'Lock'");
-             ResultSet count = waiting.executeQuery()) {
+                     + " where application_name = ? and wait_event_type = 'Lock'")) {
+            waiting.setString(1, applicationName());
+            return count(waiting);
+        }
+    }
+
+    private static int count(PreparedStatement query) throws SQLException {
+        try (ResultSet count = query.executeQuery()) {
             count.next();
             return count.getInt(1);
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.vertx.core.Future;
 import java.net.ConnectException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -149,5 +150,25 @@ public class OutageBreakerTests {
         OutageBreaker breaker = OutageBreaker.of(DatabaseTimeBounds.defaults());
         StepVerifier.create(breaker.guard(unreachable(OutageKinds.BROKEN))).expectError().verify();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
+    }
+
+    /** Around a Vert.x client call's Future: an outage opens it, and a call of the window is never started. */
+    @Test
+    public void aFutureThatFailsWithAnOutageOpensItAndTheNextIsNeverStarted() {
+        OutageBreaker breaker = new OutageBreaker(WINDOW, now::get);
+        StoreUnavailableException outage = new StoreUnavailableException(OutageKinds.BROKEN, new ConnectException("refused"));
+        assertThat(breaker.guardFuture(() -> Future.failedFuture(outage)).cause()).isSameAs(outage);
+        assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
+
+        Future<String> turnedAway = breaker.guardFuture(() -> {
+            subscribed.incrementAndGet();
+            return Future.succeededFuture("reached the database");
+        });
+        assertThat(turnedAway.cause()).isInstanceOf(StoreUnavailableException.class);
+        assertThat(subscribed.get()).isZero();
+
+        now.addAndGet(WINDOW.plusMillis(1).toNanos());
+        assertThat(breaker.guardFuture(() -> Future.succeededFuture("back")).result()).isEqualTo("back");
+        assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);
     }
 }

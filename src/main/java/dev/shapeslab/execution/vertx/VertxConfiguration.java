@@ -27,8 +27,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Spring's part under {@code vertx}: one Vert.x instance, the worker pool of the store calls, admission control and
- * the web layer as beans, and {@link VertxServer}, which deploys the verticles once every bean is wired.
+ * Spring's part under {@code vertx}: one Vert.x instance (whose event loops the Vert.x PostgreSQL client shares on
+ * backend {@code pg}), admission control and the web layer as beans, and {@link VertxServer}, which deploys the
+ * verticles once every bean is wired. The worker pool of blocking store calls: {@link BlockingStores}.
  */
 @Configuration(proxyBeanMethods = false)
 @Profile(Variants.VERTX)
@@ -48,16 +49,10 @@ class VertxConfiguration {
         return Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops(eventLoops)));
     }
 
-    /** Closed last, after the server has stopped and the worker pool has been closed. */
+    /** Closed last, after the server has stopped and the worker pool or the database client has been closed. */
     @Bean
     VertxClosing vertxClosing(Vertx vertx) {
         return new VertxClosing(vertx);
-    }
-
-    @Bean(destroyMethod = "close")
-    BlockingWork blockingWork(Vertx vertx, @Value("${vertx.blocking.threads}") int threads,
-                              @Value("${vertx.blocking.queue-capacity}") int queueCapacity, MeterRegistry registry) {
-        return new BlockingWork(vertx, threads, queueCapacity, registry);
     }
 
     @Bean

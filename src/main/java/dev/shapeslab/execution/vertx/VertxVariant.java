@@ -3,6 +3,7 @@ package dev.shapeslab.execution.vertx;
 import dev.shapeslab.execution.ExecutionVariant;
 import dev.shapeslab.execution.Variants;
 import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
@@ -13,9 +14,10 @@ class VertxVariant implements ExecutionVariant {
     private final VertxServer server;
     private final BlockingWork work;
 
-    VertxVariant(VertxServer server, BlockingWork work) {
+    /** {@code work}: none on {@code pg}, whose Vert.x client's calls need no worker. */
+    VertxVariant(VertxServer server, ObjectProvider<BlockingWork> work) {
         this.server = server;
-        this.work = work;
+        this.work = work.getIfAvailable();
     }
 
     @Override
@@ -25,9 +27,11 @@ class VertxVariant implements ExecutionVariant {
 
     @Override
     public String threading() {
-        return "Vert.x Web on Vert.x's HTTP server; one of " + server.eventLoops() + " vert.x-eventloop-thread-* reads "
-                + "each request and writes its answer, store calls run on " + work.threads() + " "
-                + BlockingWork.POOL_NAME + "-* workers (queue " + work.queueCapacity() + ")";
+        String reads = "Vert.x Web on Vert.x's HTTP server; one of " + server.eventLoops()
+                + " vert.x-eventloop-thread-* reads each request and writes its answer, ";
+        return reads + (work == null ? "and sends its queries through the Vert.x PostgreSQL client, whose answers come "
+                + "back to it (no worker thread)" : "store calls run on " + work.threads() + " " + BlockingWork.POOL_NAME
+                + "-* workers (queue " + work.queueCapacity() + ")");
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.shapeslab.persistence.r2dbc;
 
-import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
 import dev.shapeslab.persistence.OutageKinds;
 import io.r2dbc.spi.R2dbcException;
@@ -21,39 +20,19 @@ import reactor.pool.PoolAcquirePendingLimitException;
  */
 final class Outages {
 
-    static final String POOL_FULL = "too many store calls waiting for a connection";
+    static final String POOL_FULL = OutageKinds.POOL_FULL;
 
     private Outages() {
     }
 
-    /**
-     * What the caller sees of {@code failure}: an outage, an outcome that cannot be known (the connection was lost
-     * or the deadline passed while the COMMIT was under way), or {@code failure} itself.
-     */
+    /** What the caller sees of {@code failure}: see {@link OutageKinds#translate}. */
     static Throwable translate(Throwable failure, boolean committing) {
-        if (failure instanceof StoreUnavailableException || failure instanceof StoreOutcomeUnknownException) {
-            return failure;
-        }
-        Optional<String> kind = kindOf(failure);
-        if (kind.isEmpty()) {
-            return failure;
-        }
-        if (committing && (kind.get().equals(OutageKinds.BROKEN) || kind.get().equals(OutageKinds.NO_ANSWER))) {
-            return new StoreOutcomeUnknownException(failure);
-        }
-        return new StoreUnavailableException(kind.get(), failure);
+        return OutageKinds.translate(failure, committing, Outages::kindHere);
     }
 
     /** The most specific reason in {@code failure}'s causes that says the database could not answer, if any. */
     static Optional<String> kindOf(Throwable failure) {
-        String kind = null;
-        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            String here = kindHere(cause);
-            if (here != null) {
-                kind = here;
-            }
-        }
-        return Optional.ofNullable(kind);
+        return OutageKinds.kindOf(failure, Outages::kindHere);
     }
 
     private static String kindHere(Throwable cause) {

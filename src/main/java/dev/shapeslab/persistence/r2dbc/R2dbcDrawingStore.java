@@ -3,6 +3,8 @@ package dev.shapeslab.persistence.r2dbc;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Shape;
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.PostgresSql;
+import dev.shapeslab.persistence.PostgresSql.Drawings;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Readable;
@@ -19,39 +21,13 @@ import reactor.core.publisher.Mono;
 
 /**
  * Drawings with their shapes, each read in one statement whatever the size of the page, and written in one
- * transaction with its shapes ({@link StoreCalls#write}).
+ * transaction with its shapes ({@link StoreCalls#write}); the SQL of {@link Drawings}.
  */
 @Repository
 @Profile(Backends.R2DBC)
 class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
 
-    private static final String DRAWING_COLUMNS = "d.id, d.name, d.creation_date, ";
-
-    /**
-     * The page's drawings straight off the primary key (a derived table with offset and limit, which carries the
-     * drawings' own columns), then their shapes by drawing. Written as "where d.id in (the page's ids)", PostgreSQL
-     * joined the page's ids back to the whole drawing table (a sequential scan that grows with it); as a derived
-     * table there is nothing to join back (QueryPlanOnPostgresTests checks the plan).
-     */
-    static final String PAGE = "select " + DRAWING_COLUMNS + ShapeColumns.COLUMNS
-            + " from (select p.id, p.name, p.creation_date from drawing p order by p.id offset $1 rows fetch first $2 rows only) d"
-            + " left join shape s on s.drawing_id = d.id order by d.id, s.shape_index";
-    private static final String BY_ID = "select " + DRAWING_COLUMNS + ShapeColumns.COLUMNS
-            + " from drawing d left join shape s on s.drawing_id = d.id where d.id = $1 order by s.shape_index";
-    private static final String INSERT = "insert into drawing (id, name, creation_date)"
-            + " values (nextval('drawing_seq'), $1, $2) returning id";
-    private static final String INSERT_SHAPE = "insert into shape (id, shape_type, " + ShapeColumns.WRITTEN
-            + ", drawing_id, shape_index) values (nextval('shape_seq'), $1, $2, $3, $4, $5, $6, $7, $8, $9) returning id";
-    private static final String RENAME = "update drawing set name = $1 where id = $2 returning creation_date";
-    private static final String DELETE_SHAPES = "delete from shape where drawing_id = $1";
-    private static final String DELETE = "delete from drawing where id = $1";
-    private static final String DELETE_ALL_SHAPES = "delete from shape where drawing_id is not null";
-    private static final String DELETE_ALL = "delete from drawing";
-
     private static final String ENTITY_NAME = "drawing";
-
-    /** The column where a row's shape columns start (0-based): after the drawing's id, name and creation date. */
-    private static final int SHAPE_COLUMN = 3;
 
     private final StoreCalls calls;
 
@@ -66,18 +42,18 @@ class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
 
     @Override
     public Mono<List<Drawing>> findPage(int offset, int limit) {
-        return calls.read(ENTITY_NAME, "findPage", connection -> drawings(connection.createStatement(PAGE).bind(0, offset).bind(1, limit)));
+        return calls.read(ENTITY_NAME, "findPage", connection -> drawings(connection.createStatement(Drawings.PAGE).bind(0, offset).bind(1, limit)));
     }
 
     @Override
     public Mono<Drawing> findById(long id) {
-        return calls.read(ENTITY_NAME, "findById", connection -> drawings(connection.createStatement(BY_ID).bind(0, id))
+        return calls.read(ENTITY_NAME, "findById", connection -> drawings(connection.createStatement(Drawings.BY_ID).bind(0, id))
                 .flatMap(found -> Mono.justOrEmpty(found.stream().findFirst())));
     }
 
     @Override
     public Mono<Drawing> insert(Drawing entity) {
-        return calls.write(ENTITY_NAME, "insert", connection -> R2dbcShapeStore.single(connection.createStatement(INSERT)
+        return calls.write(ENTITY_NAME, "insert", connection -> R2dbcShapeStore.single(connection.createStatement(Drawings.INSERT)
                         .bind(0, entity.getName()).bind(1, OffsetDateTime.ofInstant(entity.getCreationDate(), ZoneOffset.UTC)),
                         result -> result.map(row -> row.get(0, Long.class)))
                 .flatMap(id -> insertShapes(connection, id, entity.getShapes())
@@ -86,26 +62,26 @@ class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
 
     @Override
     public Mono<Drawing> replace(long id, Drawing entity) {
-        return calls.write(ENTITY_NAME, "replace", connection -> Flux.from(connection.createStatement(RENAME).bind(0, entity.getName()).bind(1, id)
+        return calls.write(ENTITY_NAME, "replace", connection -> Flux.from(connection.createStatement(Drawings.RENAME).bind(0, entity.getName()).bind(1, id)
                         .execute())
                 .flatMap(result -> result.map(row -> row.get(0, OffsetDateTime.class).toInstant()))
                 .singleOrEmpty()
-                .flatMap(created -> R2dbcShapeStore.rowsUpdated(connection.createStatement(DELETE_SHAPES).bind(0, id))
+                .flatMap(created -> R2dbcShapeStore.rowsUpdated(connection.createStatement(Drawings.DELETE_SHAPES).bind(0, id))
                         .then(insertShapes(connection, id, entity.getShapes()))
                         .map(shapes -> Drawing.stored(id, entity.getName(), created, shapes))));
     }
 
     @Override
     public Mono<Boolean> deleteById(long id) {
-        return calls.write(ENTITY_NAME, "deleteById", connection -> R2dbcShapeStore.rowsUpdated(connection.createStatement(DELETE_SHAPES).bind(0, id))
-                .then(R2dbcShapeStore.rowsUpdated(connection.createStatement(DELETE).bind(0, id)))
+        return calls.write(ENTITY_NAME, "deleteById", connection -> R2dbcShapeStore.rowsUpdated(connection.createStatement(Drawings.DELETE_SHAPES).bind(0, id))
+                .then(R2dbcShapeStore.rowsUpdated(connection.createStatement(Drawings.DELETE).bind(0, id)))
                 .map(deleted -> deleted > 0));
     }
 
     @Override
     public Mono<Void> deleteAll() {
-        return calls.write(ENTITY_NAME, "deleteAll", connection -> R2dbcShapeStore.rowsUpdated(connection.createStatement(DELETE_ALL_SHAPES))
-                .then(R2dbcShapeStore.rowsUpdated(connection.createStatement(DELETE_ALL)))
+        return calls.write(ENTITY_NAME, "deleteAll", connection -> R2dbcShapeStore.rowsUpdated(connection.createStatement(Drawings.DELETE_ALL_SHAPES))
+                .then(R2dbcShapeStore.rowsUpdated(connection.createStatement(Drawings.DELETE_ALL)))
                 .then());
     }
 
@@ -114,14 +90,14 @@ class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
         if (shapes.isEmpty()) {
             return Mono.just(List.of());
         }
-        Statement insert = connection.createStatement(INSERT_SHAPE);
+        Statement insert = connection.createStatement(Drawings.INSERT_SHAPE);
         for (int i = 0; i < shapes.size(); i++) {
             if (i > 0) {
                 insert.add();
             }
             Shape<?> shape = shapes.get(i);
-            ShapeColumns.bind(insert.bind(0, ShapeColumns.typeOf(shape)), 1, shape)
-                    .bind(1 + ShapeColumns.WRITTEN_COUNT, id).bind(2 + ShapeColumns.WRITTEN_COUNT, i);
+            ShapeColumns.bind(insert.bind(0, PostgresSql.typeOf(shape)), 1, shape)
+                    .bind(1 + PostgresSql.WRITTEN_COUNT, id).bind(2 + PostgresSql.WRITTEN_COUNT, i);
         }
         return Flux.from(insert.execute()).concatMap(result -> result.map(row -> row.get(0, Long.class)))
                 .collectList()
@@ -166,7 +142,7 @@ class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
             id = row.get(0, Long.class);
             name = row.get(1, String.class);
             created = row.get(2, OffsetDateTime.class).toInstant();
-            shape = ShapeColumns.shape(row, SHAPE_COLUMN);
+            shape = ShapeColumns.shape(row, Drawings.SHAPE_COLUMN);
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.shapeslab.persistence.r2dbc;
 
 import dev.shapeslab.domain.Shape;
+import dev.shapeslab.persistence.PostgresSql;
+import dev.shapeslab.persistence.PostgresSql.Shapes;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
@@ -11,34 +13,12 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Standalone shapes of one kind: the rows of its kind in table {@code shape} that no drawing owns. Reads are one
- * statement each; every write is a transaction ({@link StoreCalls#write}), even a single statement, because only a
- * COMMIT the store sends itself, after the statement has answered, lets a call cut off at its deadline be known not
- * to have written.
- *
- * <p>Ids come from the schema's sequence, one {@code nextval} per shape: the JPA backends take blocks of 50 from the
- * same sequence (Hibernate's pooled optimizer, each block ending at the value it drew), and a value this store draws
- * is never inside one of them, so both may write to the same database.
+ * Standalone shapes of one kind: the rows of its kind in table {@code shape} that no drawing owns, with the SQL of
+ * {@link Shapes}. Reads are one statement each; every write is a transaction ({@link StoreCalls#write}), even a single
+ * statement, because only a COMMIT the store sends itself, after the statement has answered, lets a call cut off at
+ * its deadline be known not to have written.
  */
 abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStore<S> {
-
-    /**
-     * Ordered by kind, owner and id, the same order as by id alone (the kind is fixed and the owner null), so that
-     * PostgreSQL reads the page straight off {@code shape_standalone_idx} and a page costs its own rows, not the
-     * table's (the same SQL as the JDBC stores; QueryPlanOnPostgresTests checks the plan).
-     */
-    static final String PAGE = "select " + ShapeColumns.COLUMNS + " from shape s"
-            + " where s.shape_type = $1 and s.drawing_id is null order by s.shape_type, s.drawing_id, s.id"
-            + " offset $2 rows fetch first $3 rows only";
-    private static final String BY_ID = "select " + ShapeColumns.COLUMNS + " from shape s"
-            + " where s.id = $1 and s.shape_type = $2 and s.drawing_id is null";
-    private static final String INSERT = "insert into shape (id, shape_type, " + ShapeColumns.WRITTEN + ")"
-            + " values (nextval('shape_seq'), $1, $2, $3, $4, $5, $6, $7) returning id";
-    private static final String REPLACE = "update shape s set colour = $1, position_x = $2, position_y = $3,"
-            + " radius = $4, width = $5, height = $6 where s.id = $7 and s.shape_type = $8 and s.drawing_id is null"
-            + " returning " + ShapeColumns.COLUMNS;
-    private static final String DELETE = "delete from shape s where s.id = $1 and s.shape_type = $2 and s.drawing_id is null";
-    private static final String DELETE_ALL = "delete from shape s where s.shape_type = $1 and s.drawing_id is null";
 
     private final Class<S> type;
     private final String kind;
@@ -59,19 +39,19 @@ abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStor
 
     @Override
     public Mono<List<S>> findPage(int offset, int limit) {
-        return calls.read(entityName, "findPage", connection -> shapes(connection.createStatement(PAGE).bind(0, kind).bind(1, offset)
+        return calls.read(entityName, "findPage", connection -> shapes(connection.createStatement(Shapes.PAGE).bind(0, kind).bind(1, offset)
                 .bind(2, limit)).collectList());
     }
 
     @Override
     public Mono<S> findById(long id) {
-        return calls.read(entityName, "findById", connection -> shapes(connection.createStatement(BY_ID).bind(0, id).bind(1, kind)).singleOrEmpty());
+        return calls.read(entityName, "findById", connection -> shapes(connection.createStatement(Shapes.BY_ID).bind(0, id).bind(1, kind)).singleOrEmpty());
     }
 
     @Override
     public Mono<S> insert(S entity) {
         return calls.write(entityName, "insert", connection -> {
-            Statement insert = ShapeColumns.bind(connection.createStatement(INSERT).bind(0, kind), 1, entity);
+            Statement insert = ShapeColumns.bind(connection.createStatement(Shapes.INSERT).bind(0, kind), 1, entity);
             return single(insert, result -> result.map(row -> row.get(0, Long.class))).map(id -> {
                 S stored = entity.copy();
                 stored.setId(id);
@@ -82,19 +62,19 @@ abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStor
 
     @Override
     public Mono<S> replace(long id, S entity) {
-        return calls.write(entityName, "replace", connection -> shapes(ShapeColumns.bind(connection.createStatement(REPLACE), 0, entity)
-                .bind(ShapeColumns.WRITTEN_COUNT, id).bind(ShapeColumns.WRITTEN_COUNT + 1, kind)).singleOrEmpty());
+        return calls.write(entityName, "replace", connection -> shapes(ShapeColumns.bind(connection.createStatement(Shapes.REPLACE), 0, entity)
+                .bind(PostgresSql.WRITTEN_COUNT, id).bind(PostgresSql.WRITTEN_COUNT + 1, kind)).singleOrEmpty());
     }
 
     @Override
     public Mono<Boolean> deleteById(long id) {
-        return calls.write(entityName, "deleteById", connection -> rowsUpdated(connection.createStatement(DELETE).bind(0, id).bind(1, kind))
+        return calls.write(entityName, "deleteById", connection -> rowsUpdated(connection.createStatement(Shapes.DELETE).bind(0, id).bind(1, kind))
                 .map(deleted -> deleted > 0));
     }
 
     @Override
     public Mono<Void> deleteAll() {
-        return calls.write(entityName, "deleteAll", connection -> rowsUpdated(connection.createStatement(DELETE_ALL).bind(0, kind)).then());
+        return calls.write(entityName, "deleteAll", connection -> rowsUpdated(connection.createStatement(Shapes.DELETE_ALL).bind(0, kind)).then());
     }
 
     private Flux<S> shapes(Statement statement) {

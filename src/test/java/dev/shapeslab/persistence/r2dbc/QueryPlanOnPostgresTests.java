@@ -3,6 +3,7 @@ package dev.shapeslab.persistence.r2dbc;
 import dev.shapeslab.Requires;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.shapeslab.persistence.PostgresSql;
 import dev.shapeslab.persistence.PostgresTestDatabase;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -19,8 +20,8 @@ import org.testng.annotations.Test;
 
 /**
  * A page costs its own rows, not the table's, on PostgreSQL too: its plan of the statements the stores send for a
- * list (the r2dbc stores', which the JDBC stores send as well, with {@code ?} for {@code $n}) reads a page of 100
- * through an index in the order it is returned, on tables of tens of thousands of rows: no node reads more rows than
+ * list ({@code PostgresSql}'s, which the r2dbc and the Vert.x client's stores send, and the JDBC stores as well, with
+ * {@code ?} for {@code $n}) reads a page of 100 through an index in the order it is returned, on tables of tens of thousands of rows: no node reads more rows than
  * the page and what it skips. The rows are inserted in a transaction that is rolled back, so the test database is
  * left as it was. Skipped when no PostgreSQL is reachable, unless {@code -Dpg.tests.required=true}.
  */
@@ -64,7 +65,7 @@ public class QueryPlanOnPostgresTests {
 
     @Test
     public void aPageOfStandaloneCirclesIsReadInIndexOrder() throws SQLException {
-        String plan = planOf(R2dbcShapeStore.PAGE, "'circle'", OFFSET, LIMIT);
+        String plan = planOf(PostgresSql.Shapes.PAGE, "'circle'", OFFSET, LIMIT);
 
         // the 100 circles after skipping 200, straight off an index in their order: no sort, nothing else read
         assertThat(plan).containsPattern("Index (Only )?Scan using shape_\\w+_idx").doesNotContain("Seq Scan")
@@ -74,7 +75,7 @@ public class QueryPlanOnPostgresTests {
 
     @Test
     public void aPageOfDrawingsReadsItsDrawingsOffThePrimaryKeyAndOnlyTheirShapes() throws SQLException {
-        String plan = planOf(R2dbcDrawingStore.PAGE, OFFSET, LIMIT);
+        String plan = planOf(PostgresSql.Drawings.PAGE, OFFSET, LIMIT);
 
         // the 100 drawings after skipping 200, in id order, then their shapes: never all 5,000 drawings
         assertThat(plan).contains("drawing_pkey").doesNotContain("Seq Scan");

@@ -1,0 +1,276 @@
+package dev.shapeslab.persistence.pgclient;
+
+import dev.shapeslab.domain.StoreOutcomeUnknownException;
+import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.DatabaseTimeBounds;
+import dev.shapeslab.persistence.OutageBreaker;
+import dev.shapeslab.persistence.StoreCallEvent;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgConnection;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Transaction;
+import io.vertx.sqlclient.impl.SocketConnectionBase;
+import io.vertx.sqlclient.internal.SqlConnectionInternal;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+
+/**
+ * Runs the Vert.x client stores' calls, each on a connection of its own from the pool, to the promises of the other
+ * backends (those of backend {@code r2dbc}'s {@code StoreCalls}, with the same settings):
+ * <ul>
+ * <li><b>One bound on the whole call</b> ({@code shapes.database.request-timeout}), a Vert.x timer on the caller's
+ * event loop: the wait for a connection, the statements, the commit. Past it the call fails as "did not answer in
+ * time" (a 503); if it had a connection, its query is cancelled on the server (PostgreSQL's cancel request, sent on a
+ * connection of its own) and the connection's socket is closed, which drops it from the pool, so that nothing of the
+ * call keeps running or holds a slot, whatever the database does.</li>
+ * <li><b>A 503 never commits</b>: every write is a transaction, and its COMMIT is sent only once its statements have
+ * answered. A call that fails before that is rolled back (within what is left of its bound, else its connection is
+ * closed, which the database rolls back). A deadline or a broken connection during the COMMIT is a
+ * {@link StoreOutcomeUnknownException} (a 500 that says so), never a refusal.</li>
+ * <li><b>Outages</b> are {@link StoreUnavailableException}s ({@link PgClientOutages}), and the other backends'
+ * {@link OutageBreaker} around the whole call makes the calls of the next {@code shapes.database.fail-fast} fail at
+ * once after one found the database unreachable.</li>
+ * <li><b>It heals by itself</b>: a connection the database broke is closed and dropped by the pool, which opens new
+ * ones on demand.</li>
+ * </ul>
+ * <b>Pipelining</b>: a call's statements that do not wait for each other are written to its connection at once (the
+ * BEGIN with the first statement, a drawing's two deletes), up to the connection's pipelining limit.
+ *
+ * <p><b>Context:</b> a call starts on the caller's event loop (a request's; any other caller's is moved to a Vert.x
+ * context first), and everything of it runs there: the pool hands it a connection on that event loop when it can
+ * (Vert.x's pool opens a connection on the event loop that asks and prefers one of the same event loop), its
+ * results, its timer and its Future's completion. Nothing in it blocks.
+ */
+@Component
+@Profile(Backends.PG_ON_VERTX)
+class PgClientCalls {
+
+    private static final Logger log = LoggerFactory.getLogger(PgClientCalls.class);
+
+    private final Vertx vertx;
+    private final Pool pool;
+    private final Duration bound;
+    private final OutageBreaker breaker;
+    private final AtomicInteger waiting = new AtomicInteger();
+    private final AtomicInteger holding = new AtomicInteger();
+
+    PgClientCalls(Vertx vertx, Pool pool, DatabaseTimeBounds bounds) {
+        this.vertx = vertx;
+        this.pool = pool;
+        this.bound = bounds.requestTimeout();
+        this.breaker = OutageBreaker.of(bounds);
+        log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describeR2dbc());
+    }
+
+    /**
+     * One statement, or several sent together, in the database's auto-commit; {@code work} answers the result.
+     * {@code entity} and {@code operation} name the call in its {@link StoreCallEvent}.
+     */
+    <R> Future<R> read(String entity, String operation, Function<SqlConnection, Future<R>> work) {
+        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(false, work)));
+    }
+
+    /** One transaction around {@code work}: committed once {@code work}'s Future has succeeded. */
+    <R> Future<R> write(String entity, String operation, Function<SqlConnection, Future<R>> work) {
+        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(true, work)));
+    }
+
+    /** Store calls waiting for a connection now. */
+    int waiting() {
+        return waiting.get();
+    }
+
+    /** Store calls holding a connection now. */
+    int holding() {
+        return holding.get();
+    }
+
+    /**
+     * The call as a JFR {@link StoreCallEvent}, as the other backends' calls are: from its start to its end, committed
+     * on the event loop that ends it before the result goes on. Inside the breaker: the work that reached the
+     * database, not the calls failed fast.
+     */
+    private static <R> Future<R> recorded(String entity, String operation, Supplier<Future<R>> call) {
+        StoreCallEvent event = new StoreCallEvent();
+        if (!event.isEnabled()) {
+            return call.get();
+        }
+        event.begin();
+        return call.get().andThen(outcome -> {
+            event.end();
+            if (event.shouldCommit()) {
+                event.entity = entity;
+                event.operation = operation;
+                event.outcome = outcome.succeeded() ? "ok" : outcome.cause().getClass().getSimpleName();
+                event.commit();
+            }
+        });
+    }
+
+    private <R> Future<R> call(boolean transaction, Function<SqlConnection, Future<R>> work) {
+        Call<R> call = new Call<>(transaction, work);
+        Context context = vertx.getOrCreateContext();
+        if (Vertx.currentContext() == context) {
+            call.start();
+        } else {
+            context.runOnContext(started -> call.start());
+        }
+        return call.answer.future();
+    }
+
+    /**
+     * No connection came within the bound: the pool was busy, or every connection hung. Told apart from a call that
+     * got no answer on its connection, which alone says the database is unreachable (and makes the next calls fail
+     * fast): a crowd that waits long for a connection of a healthy database must not turn away the calls after it.
+     */
+    static final class NoConnectionInTime extends RuntimeException {
+        NoConnectionInTime(Duration bound) {
+            super("no database connection within " + bound.toMillis() + " ms", null, false, false);
+        }
+    }
+
+    /** One store call: its connection once it has one, and the one way it ends. Touched on its context only. */
+    private final class Call<R> {
+
+        final Promise<R> answer = Promise.promise();
+        private final boolean transaction;
+        private final Function<SqlConnection, Future<R>> work;
+        private final long deadline = System.nanoTime() + bound.toNanos();
+        private SqlConnection connection;
+        private long timer;
+        private boolean committing;
+        private boolean ended;
+
+        Call(boolean transaction, Function<SqlConnection, Future<R>> work) {
+            this.transaction = transaction;
+            this.work = work;
+        }
+
+        void start() {
+            timer = vertx.setTimer(Math.max(1, bound.toMillis()), fired -> expire());
+            waiting.incrementAndGet();
+            pool.getConnection().onComplete(acquired -> {
+                waiting.decrementAndGet();
+                if (acquired.failed()) {
+                    end(acquired.cause());
+                } else if (ended) {
+                    acquired.result().close(); // the bound passed while it waited: nothing was sent
+                } else {
+                    holding.incrementAndGet();
+                    connection = acquired.result();
+                    run().onComplete(done -> {
+                        if (done.succeeded()) {
+                            succeed(done.result());
+                        } else {
+                            end(done.cause());
+                        }
+                    });
+                }
+            });
+        }
+
+        private Future<R> run() {
+            try {
+                if (!transaction) {
+                    return work.apply(connection);
+                }
+                Future<Transaction> began = connection.begin();
+                Future<R> statements = work.apply(connection); // sent right behind the BEGIN, not after its answer
+                return began.compose(tx -> statements.compose(result -> {
+                    committing = true;
+                    return tx.commit().map(committed -> result);
+                }));
+            } catch (RuntimeException failed) {
+                return Future.failedFuture(failed);
+            }
+        }
+
+        private void succeed(R result) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            vertx.cancelTimer(timer);
+            release();
+            answer.complete(result);
+        }
+
+        /** Failed before the bound: a transaction not yet committing is rolled back within what is left of it. */
+        private void end(Throwable failure) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            vertx.cancelTimer(timer);
+            Transaction open = connection == null || committing ? null : connection.transaction();
+            if (open == null) {
+                release();
+            } else {
+                long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+                long rollbackBound = vertx.setTimer(left, fired -> abort());
+                open.rollback().onComplete(rolledBack -> {
+                    if (vertx.cancelTimer(rollbackBound)) {
+                        if (rolledBack.succeeded()) {
+                            release();
+                        } else {
+                            abort();
+                        }
+                    }
+                });
+            }
+            answer.fail(PgClientOutages.translate(failure, committing));
+        }
+
+        /** The bound passed. Nothing more of the call may run on the database. */
+        private void expire() {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            Throwable failure = connection == null ? new NoConnectionInTime(bound)
+                    : new TimeoutException("no answer within " + bound.toMillis() + " ms");
+            if (connection != null) {
+                abort();
+            }
+            answer.fail(PgClientOutages.translate(failure, committing));
+        }
+
+        private void release() {
+            if (connection != null) {
+                holding.decrementAndGet();
+                connection.close();
+                connection = null;
+            }
+        }
+
+        /**
+         * Cancels what the connection is doing on the server and closes its socket, which drops it from the pool: a
+         * connection whose conversation was cut off mid-way can never serve another call. Neither waits for an answer
+         * that a hung server would never send.
+         */
+        private void abort() {
+            SqlConnection aborted = connection;
+            if (aborted == null) {
+                return;
+            }
+            PgConnection.cast(aborted).cancelRequest()
+                    .onFailure(failed -> log.debug("Cancel request not delivered: {}", failed.toString()));
+            if (((SqlConnectionInternal) aborted).unwrap().unwrap() instanceof SocketConnectionBase physical) {
+                physical.socket().close(); // the client's own close would queue behind the hung statements
+            }
+            release();
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.shapeslab.persistence.pgclient;
+
+import dev.shapeslab.persistence.OutageKinds;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
+import io.vertx.sqlclient.ClosedConnectionException;
+import io.vertx.sqlclient.DatabaseException;
+import java.io.IOException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Which failures of a Vert.x client store call mean that the database could not answer, told apart by what the client
+ * reports: PostgreSQL's SQLStates (as for the other backends), the client's own exceptions for a connection that was
+ * refused, closed or reset, the pool's full queue, and the call's own deadline. {@link OutageKinds#translate} turns
+ * them into the outages the other backends report; any other failure passes unchanged, so that a bug stays a 500.
+ */
+final class PgClientOutages {
+
+    private PgClientOutages() {
+    }
+
+    static Throwable translate(Throwable failure, boolean committing) {
+        return OutageKinds.translate(failure, committing, PgClientOutages::kindHere);
+    }
+
+    static String kindHere(Throwable cause) {
+        if (cause instanceof PgClientCalls.NoConnectionInTime) {
+            return OutageKinds.NO_CONNECTION;
+        }
+        if (cause instanceof TimeoutException) {
+            return OutageKinds.NO_ANSWER; // the call's deadline passed with its statements under way
+        }
+        if (cause instanceof ConnectionPoolTooBusyException) {
+            return OutageKinds.POOL_FULL;
+        }
+        if (cause instanceof DatabaseException database) {
+            return OutageKinds.ofSqlState(database.getSqlState());
+        }
+        if (cause instanceof ClosedConnectionException || cause instanceof IOException) {
+            return OutageKinds.BROKEN; // refused, closed or reset (a refused connect is a java.net.ConnectException)
+        }
+        return null;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.shapeslab.persistence.pgclient;
+
+import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.DatabaseTimeBounds;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.vertx.core.Vertx;
+import io.vertx.core.net.NetClientOptions;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Profile;
+
+/**
+ * The connections of backend {@code pg} under variant {@code vertx}: the Vert.x PostgreSQL client, to the {@code pg}
+ * backend's server, database, role and password ({@code shapes.pg.*}, {@code spring.datasource.username} and the
+ * password its secrets file gives), on the Vert.x instance the variant serves requests on, so that a query goes out
+ * and comes back on the event loop of the request that sent it.
+ *
+ * <p>A {@link Pool} of {@code shapes.vertx.pg.pool.max-size} connections (10, as the other PostgreSQL backends), each
+ * leased to one store call at a time (a write's transaction needs its connection to itself), with at most
+ * {@code shapes.vertx.pg.pool.max-wait-queue} calls waiting for one (beyond: 503 at once). Each connection pipelines
+ * up to {@code shapes.vertx.pg.pipelining-limit} statements (Vert.x's default, 256; 1 turns pipelining off): a call's
+ * statements that do not wait for each other's answer are written at once. Prepared statements are cached per
+ * connection, so that a statement is parsed once per connection and pipelining is not held up by a prepare.
+ *
+ * <p>Its time bounds are the other backends' ({@link DatabaseTimeBounds}, {@code shapes.database.*}):
+ * {@code connect-timeout} bounds the TCP connect of a new connection, {@code request-timeout} each store call
+ * ({@link PgClientCalls}), the wait for a connection included.
+ */
+@Configuration(proxyBeanMethods = false)
+@Profile(Backends.PG_ON_VERTX)
+@EnableConfigurationProperties(DatabaseTimeBounds.class)
+class PgClientPool {
+
+    private static final Logger log = LoggerFactory.getLogger(PgClientPool.class);
+
+    static final String APPLICATION_NAME = "shapes-lab-vertx-pg";
+    static final String POOL_NAME = "shapes-vertx-pg";
+
+    @Bean(destroyMethod = "close")
+    Pool vertxPgPool(Vertx vertx, DatabaseTimeBounds bounds,
+                     @Value("${shapes.pg.host}") String host, @Value("${shapes.pg.port}") int port,
+                     @Value("${shapes.pg.database}") String database,
+                     @Value("${spring.datasource.username}") String username,
+                     @Value("${spring.datasource.password:}") String password,
+                     @Value("${shapes.vertx.pg.pipelining-limit:256}") int pipeliningLimit,
+                     @Value("${shapes.vertx.pg.pool.max-size:10}") int maxSize,
+                     @Value("${shapes.vertx.pg.pool.max-wait-queue:1000}") int maxWaitQueue) {
+        if (pipeliningLimit < 1 || maxSize < 1 || maxWaitQueue < 0) {
+            throw new IllegalStateException("shapes.vertx.pg.pipelining-limit and shapes.vertx.pg.pool.max-size must be"
+                    + " at least 1 and shapes.vertx.pg.pool.max-wait-queue not negative: " + pipeliningLimit + ", "
+                    + maxSize + ", " + maxWaitQueue);
+        }
+        Pool pool = PgBuilder.pool()
+                .with(poolOptions(bounds, maxSize, maxWaitQueue))
+                .with(new NetClientOptions().setConnectTimeout((int) bounds.connectTimeout().toMillis()))
+                .connectingTo(connectOptions(host, port, database, username, password, pipeliningLimit))
+                .using(vertx)
+                .build();
+        log.info("PostgreSQL through the Vert.x PostgreSQL client at {}:{}/{} as user {}: a pool of {} connections on "
+                + "the vertx variant's event loops, up to {} store calls waiting for one, pipelining up to {} statements "
+                + "per connection", host, port, database, username, maxSize, maxWaitQueue, pipeliningLimit);
+        return pool;
+    }
+
+    static PgConnectOptions connectOptions(String host, int port, String database, String username, String password,
+                                           int pipeliningLimit) {
+        Map<String, String> properties = new HashMap<>(PgConnectOptions.DEFAULT_PROPERTIES);
+        properties.put("application_name", APPLICATION_NAME); // shows the app in pg_stat_activity
+        return new PgConnectOptions()
+                .setHost(host).setPort(port).setDatabase(database).setUser(username).setPassword(password)
+                .setPipeliningLimit(pipeliningLimit)
+                .setCachePreparedStatements(true)
+                .setReconnectAttempts(0) // a refused connection is an outage now, not after retries
+                .setProperties(properties);
+    }
+
+    static PoolOptions poolOptions(DatabaseTimeBounds bounds, int maxSize, int maxWaitQueue) {
+        return new PoolOptions()
+                .setName(POOL_NAME)
+                .setMaxSize(maxSize)
+                .setMaxWaitQueueSize(maxWaitQueue)
+                // Each store call's own bound ends its wait first (PgClientCalls); the pool's, a little later, only
+                // takes out of its queue the waits of calls that have already given up.
+                .setConnectionTimeout((int) bounds.requestTimeout().toMillis() + 1000)
+                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS)
+                // 0: a connection is opened on the event loop of the call that asks for it (Vert.x's default).
+                .setEventLoopSize(0);
+    }
+
+    /**
+     * The pool's state as gauges ({@code vertx.pg.pool.*}, tag {@code name}): store calls holding a connection and
+     * waiting for one (where a crowd waits here), connections open, and the bounds.
+     */
+    @Bean
+    MeterBinder vertxPgPoolMetrics(Pool pool, PgClientCalls calls,
+                                   @Value("${shapes.vertx.pg.pool.max-size:10}") int maxSize,
+                                   @Value("${shapes.vertx.pg.pool.max-wait-queue:1000}") int maxWaitQueue) {
+        return registry -> {
+            Gauge.builder("vertx.pg.pool.acquired", calls, PgClientCalls::holding).tag("name", POOL_NAME)
+                    .description("Store calls holding a connection").register(registry);
+            Gauge.builder("vertx.pg.pool.pending", calls, PgClientCalls::waiting).tag("name", POOL_NAME)
+                    .description("Store calls waiting for a connection").register(registry);
+            Gauge.builder("vertx.pg.pool.size", pool, Pool::size).tag("name", POOL_NAME)
+                    .description("Connections open").register(registry);
+            Gauge.builder("vertx.pg.pool.max.size", () -> maxSize).tag("name", POOL_NAME).register(registry);
+            Gauge.builder("vertx.pg.pool.max.pending", () -> maxWaitQueue).tag("name", POOL_NAME).register(registry);
+        };
+    }
+}

@@ -1,0 +1,104 @@
+package dev.shapeslab.persistence.pgclient;
+
+import dev.shapeslab.domain.Shape;
+import dev.shapeslab.persistence.PostgresSql;
+import dev.shapeslab.persistence.PostgresSql.Shapes;
+import dev.shapeslab.persistence.VertxEntityStore;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Standalone shapes of one kind through the Vert.x client, with the r2dbc stores' SQL ({@link Shapes}). Reads are one
+ * statement each; every write is a transaction ({@link PgClientCalls#write}), even a single statement, because only
+ * a COMMIT the store sends itself, after the statement has answered, lets a call cut off at its deadline be known not
+ * to have written.
+ */
+abstract class PgClientShapeStore<S extends Shape<S>> implements VertxEntityStore<S> {
+
+    private final Class<S> type;
+    private final String kind;
+    private final PgClientCalls calls;
+
+    PgClientShapeStore(Class<S> type, String kind, PgClientCalls calls) {
+        this.type = type;
+        this.kind = kind;
+        this.calls = calls;
+    }
+
+    @Override
+    public String entityName() {
+        return kind;
+    }
+
+    @Override
+    public Future<List<S>> findPage(int offset, int limit) {
+        return calls.read(kind, "findPage", connection -> connection.preparedQuery(Shapes.PAGE)
+                .execute(Tuple.of(kind, (long) offset, (long) limit)).map(this::shapes));
+    }
+
+    @Override
+    public Future<Optional<S>> findById(long id) {
+        return calls.read(kind, "findById", connection -> connection.preparedQuery(Shapes.BY_ID)
+                .execute(Tuple.of(id, kind)).map(rows -> shapes(rows).stream().findFirst()));
+    }
+
+    @Override
+    public Future<S> insert(S entity) {
+        return calls.write(kind, "insert", connection -> connection.preparedQuery(Shapes.INSERT)
+                .execute(written(Tuple.of(kind), entity)).map(rows -> {
+                    S stored = entity.copy();
+                    stored.setId(rows.iterator().next().getLong(0));
+                    return stored;
+                }));
+    }
+
+    @Override
+    public Future<Optional<S>> replace(long id, S entity) {
+        return calls.write(kind, "replace", connection -> connection.preparedQuery(Shapes.REPLACE)
+                .execute(written(Tuple.tuple(), entity).addLong(id).addString(kind))
+                .map(rows -> shapes(rows).stream().findFirst()));
+    }
+
+    @Override
+    public Future<Boolean> deleteById(long id) {
+        return calls.write(kind, "deleteById", connection -> connection.preparedQuery(Shapes.DELETE)
+                .execute(Tuple.of(id, kind)).map(rows -> rows.rowCount() > 0));
+    }
+
+    @Override
+    public Future<Void> deleteAll() {
+        return calls.write(kind, "deleteAll", connection -> connection.preparedQuery(Shapes.DELETE_ALL)
+                .execute(Tuple.of(kind)).mapEmpty());
+    }
+
+    private List<S> shapes(RowSet<Row> rows) {
+        List<S> shapes = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            shapes.add(type.cast(PostgresSql.shape(columns(row), 0)));
+        }
+        return shapes;
+    }
+
+    /** {@code tuple} followed by {@code shape}'s written values. */
+    static Tuple written(Tuple tuple, Shape<?> shape) {
+        for (Object value : PostgresSql.writtenValues(shape)) {
+            tuple.addValue(value);
+        }
+        return tuple;
+    }
+
+    /** A Vert.x row as {@link PostgresSql} reads it. */
+    static PostgresSql.Columns columns(Row row) {
+        return new PostgresSql.Columns() {
+            @Override
+            public <T> T get(int index, Class<T> type) {
+                return row.get(type, index);
+            }
+        };
+    }
+}
