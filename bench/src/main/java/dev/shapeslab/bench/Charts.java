@@ -176,15 +176,22 @@ final class Charts {
         return -Math.log10(1 - percentile / 100);
     }
 
-    /** CPU per request (medians of the measured windows), stacked: app, database server, generator. */
+    /**
+     * CPU per request (medians of the measured windows), stacked: app, database server, generator, and the delay
+     * proxy when a cell had one ({@code --db-delay}).
+     */
     static JFreeChart cpu(String scenario, List<Report.Cell> cells) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
+        boolean proxied = cells.stream().anyMatch(c -> c.proxy() != null);
         for (Report.Cell c : cells) {
             String label = label(c, cells, true);
             Report.Spread db = c.db();
             data.addValue(c.app().median(), "app", label);
             data.addValue(db == null ? 0 : db.median(), "database server", label);
             data.addValue(c.generator().median(), "generator", label);
+            if (proxied) {
+                data.addValue(c.proxy() == null ? 0 : c.proxy().median(), "delay proxy", label);
+            }
         }
         JFreeChart chart = ChartFactory.createStackedBarChart("CPU per request: " + scenario, "cell", "µs of CPU per request",
                 data, PlotOrientation.VERTICAL, true, false, false);

@@ -164,6 +164,12 @@ final class Report {
             return Spread.of(measured.stream().map(Window::generatorMicros).toList());
         }
 
+        /** The delay proxy's CPU per request ({@code --db-delay}), or null without one. */
+        Spread proxy() {
+            return measured.stream().anyMatch(w -> w.proxyMicros() == null) ? null
+                    : Spread.of(measured.stream().map(Window::proxyMicros).toList());
+        }
+
         boolean warmupSettled() {
             return settled(warmup.stream().map(Window::appMicros).toList(),
                     Integer.parseInt(props.getProperty("settle_percent", "10")));
@@ -417,7 +423,8 @@ final class Report {
                     c.get("variant"), c.get("backend"), c.get("workload"), c.get("connections"), c.get("latency_ms") + " ms",
                     fmt(rps, "%.0f"), plain == null ? "" : String.format(Locale.ROOT, "%.2f", rps.median() / plain),
                     mid.load().latencyText("p50"), mid.load().latencyText("p99"), serverP99(server),
-                    fmt(c.app(), "%.0f"), db == null ? "–" : fmt(db, "%.0f"), fmt(c.generator(), "%.0f"),
+                    fmt(c.app(), "%.0f"), (db == null ? "–" : fmt(db, "%.0f"))
+                            + (c.proxy() == null ? "" : " + proxy " + fmt(c.proxy(), "%.0f")), fmt(c.generator(), "%.0f"),
                     100 * c.measured.stream().mapToDouble(Window::generatorShare).average().orElse(0),
                     serverRefusals(server), connectionsHeld(server, mid.load().seconds()),
                     c.get("warmup_seconds"), c.warmupSettled() ? "" : " (not settled)",

@@ -163,6 +163,20 @@ public class ReportTests {
     }
 
     @Test
+    public void theCpuChartStacksTheDelayProxysShareWhenACellHadOne() {
+        Report.Cell delayed = new Report.Cell(run, new java.util.Properties());
+        delayed.props.setProperty("variant", "async");
+        delayed.props.setProperty("connections", "1000");
+        delayed.props.setProperty("latency_ms", "0");
+        delayed.measured.add(new Window("measure-1", new GeneratorOutput("wrk", 2_000, 10, 0,
+                java.util.Map.of("p50", 100_000.0), 1, java.util.Map.of()), 900, 450.0, 50, 0.01, 0, 190.0));
+
+        org.jfree.data.category.CategoryDataset data = Charts.cpu("mixed", List.of(delayed)).getCategoryPlot().getDataset();
+        assertThat(data.getRowKeys()).containsExactly("app", "database server", "generator", "delay proxy");
+        assertThat(data.getValue("delay proxy", data.getColumnKey(0))).isEqualTo(190.0);
+    }
+
+    @Test
     public void theThroughputChartCountsOnlyTheRequestsServed() {
         Report.Cell refusing = new Report.Cell(run, new java.util.Properties());
         refusing.props.setProperty("variant", "plain");
