@@ -41,8 +41,10 @@ import org.testng.annotations.Test;
  */
 @ActiveProfiles({"vertx", "pg"})
 @Requires(PostgresTestDatabase.Reachable.class)
-// Longer than the test can take: the burst waits on the lock until the test lets it go.
-@TestPropertySource(properties = "shapes.database.request-timeout=60s")
+// Longer than the test can take: the burst waits on the lock until the test lets it go. Admission lets the whole
+// burst in (on a database it admits twice the pool's connections), so that it reaches the client's pool.
+@TestPropertySource(properties = {"shapes.database.request-timeout=60s",
+        "shapes.admission.max-in-flight=" + VertxThreadingOnPostgresTests.BURST})
 public class VertxThreadingOnPostgresTests extends HttpTestSupport {
 
     static final String APPLICATION_NAME = "shapes-lab-vertx-pg";
