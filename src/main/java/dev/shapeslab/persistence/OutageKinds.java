@@ -19,6 +19,11 @@ public final class OutageKinds {
     public static final String NO_CONNECTION = "no database connection within the wait";
     public static final String STATEMENT_TIMED_OUT = "statement timed out";
     public static final String LOCK_TIMED_OUT = "lock wait timed out";
+    /**
+     * A pooled connection was closed before the call's statement went out (by another call's deadline, say, before
+     * the pool noticed): nothing was sent, so nothing was written, even of a COMMIT; not a sign of an outage.
+     */
+    public static final String CLOSED_BEFORE_SENT = "database connection closed before the statement was sent";
     /** A non-blocking pool's queue for a connection was full: the service is busy, the database may be fine. */
     public static final String POOL_FULL = "too many store calls waiting for a connection";
 

@@ -1,6 +1,7 @@
 package dev.shapeslab.persistence.pgclient;
 
 import dev.shapeslab.persistence.OutageKinds;
+import io.vertx.core.VertxException;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import io.vertx.sqlclient.DatabaseException;
@@ -10,10 +11,17 @@ import java.util.concurrent.TimeoutException;
 /**
  * Which failures of a Vert.x client store call mean that the database could not answer, told apart by what the client
  * reports: PostgreSQL's SQLStates (as for the other backends), the client's own exceptions for a connection that was
- * refused, closed or reset, the pool's full queue, and the call's own deadline. {@link OutageKinds#translate} turns
+ * refused, closed or reset, a statement given to a connection closed already, the pool's full queue, and the call's own
+ * deadline. {@link OutageKinds#translate} turns
  * them into the outages the other backends report; any other failure passes unchanged, so that a bug stays a 500.
  */
 final class PgClientOutages {
+
+    /**
+     * How the client fails a command it was given on a connection that is closed already, before sending it
+     * ({@code SocketConnectionBase}); the client has no exception type of its own for it.
+     */
+    static final String NOT_ACTIVE = "Connection is not active now";
 
     private PgClientOutages() {
     }
@@ -34,6 +42,10 @@ final class PgClientOutages {
         }
         if (cause instanceof DatabaseException database) {
             return OutageKinds.ofSqlState(database.getSqlState());
+        }
+        if (cause instanceof VertxException && !(cause instanceof ClosedConnectionException) && cause.getMessage() != null
+                && cause.getMessage().startsWith(NOT_ACTIVE)) {
+            return OutageKinds.CLOSED_BEFORE_SENT;
         }
         if (cause instanceof ClosedConnectionException || cause instanceof IOException) {
             return OutageKinds.BROKEN; // refused, closed or reset (a refused connect is a java.net.ConnectException)

@@ -40,6 +40,19 @@ public class PgClientOutagesTests {
                 .isEqualTo(OutageKinds.NO_CONNECTION);
     }
 
+    /**
+     * Under a slow database with 1,000 clients, calls were given pooled connections that another call's deadline had
+     * closed: the client fails such a statement before sending it, so it is a 503 even for a COMMIT (nothing was
+     * committed), and not an outage for the breaker.
+     */
+    @Test
+    public void aStatementGivenAClosedConnectionWasNeverSentAndIsA503EvenForACommit() {
+        VertxException notActive = new VertxException("Connection is not active now, current status: CLOSED", true);
+        assertThat(kind(PgClientOutages.translate(notActive, false))).isEqualTo(OutageKinds.CLOSED_BEFORE_SENT);
+        assertThat(kind(PgClientOutages.translate(notActive, true))).isEqualTo(OutageKinds.CLOSED_BEFORE_SENT);
+        assertThat(OutageKinds.UNREACHABLE).doesNotContain(OutageKinds.CLOSED_BEFORE_SENT);
+    }
+
     @Test
     public void anyOtherFailurePassesUnchangedAndStaysA500() {
         PgException syntax = new PgException("syntax error", "ERROR", "42601", null);
