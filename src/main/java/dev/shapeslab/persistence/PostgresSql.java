@@ -76,10 +76,19 @@ public final class PostgresSql {
          * limit, which carries the drawings' own columns), then their shapes by drawing. Written as "where d.id in
          * (the page's ids)", PostgreSQL joined the page's ids back to the whole drawing table (a sequential scan that
          * grows with it); as a derived table there is nothing to join back.
+         *
+         * <p>The shapes are a lateral subquery that PostgreSQL may not flatten ({@code offset 0}), so that every plan
+         * of the statement, generic ones included, probes shape_owner_idx once per drawing of the page. As a plain
+         * join, the generic plan of the prepared statement (the drivers prepare it once per connection, and
+         * PostgreSQL keeps a generic plan after five executions when it looks no dearer than the custom ones) did not
+         * know the limit, guessed a tenth of the table, and hashed the page against a sequential scan of every shape:
+         * chosen while the tables are small, it stays on that connection until an ANALYZE and costs as much as the
+         * shape table is large.
          */
         public static final String PAGE = "select " + COLUMNS + SHAPE_COLUMNS
                 + " from (select p.id, p.name, p.creation_date from drawing p order by p.id offset $1 rows fetch first $2 rows only) d"
-                + " left join shape s on s.drawing_id = d.id order by d.id, s.shape_index";
+                + " left join lateral (select * from shape x where x.drawing_id = d.id offset 0) s on true"
+                + " order by d.id, s.shape_index";
         /** $1 id. */
         public static final String BY_ID = "select " + COLUMNS + SHAPE_COLUMNS
                 + " from drawing d left join shape s on s.drawing_id = d.id where d.id = $1 order by s.shape_index";
