@@ -394,8 +394,8 @@ public class AdmissionControl extends ValveBase implements Admission {
         /**
          * The place is given back at once, on the thread that ends the request; only handing it on to a waiting
          * request goes through {@link #releases}, and only when one waits (one that starts to wait later admits
-         * itself if a place is free). Given back on the hand-over thread too, places were counted in flight for as
-         * long as its queue was long: at 10,000 clients under virtual, 11,000 "in flight" turned new requests away.
+         * itself if a place is free). Given back on the hand-over thread too, places stayed counted in flight for as
+         * long as its queue was long, and turned new requests away at C10k (docs/results.md, C10k).
          */
         @Override
         public void run() {
