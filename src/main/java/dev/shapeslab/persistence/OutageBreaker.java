@@ -44,9 +44,9 @@ public final class OutageBreaker {
 
     /**
      * Calls let through while half-open, before the first of them ends. At least the store calls that can be under
-     * way at once with the shipped settings (admission lets 1,000 requests in on r2dbc and 20 on a JDBC backend,
-     * and a request has one store call under way at a time), so that in practice none is turned away; Resilience4j
-     * keeps one slot per call.
+     * way at once with the shipped settings (admission lets 20 requests in on a database backend, and one raised for
+     * a test or a benchmark rarely past 1,000; a request has one store call under way at a time), so that in
+     * practice none is turned away; Resilience4j keeps one slot per call.
      */
     static final int TRIAL_CALLS = 1000;
 
