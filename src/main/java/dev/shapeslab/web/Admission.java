@@ -6,41 +6,53 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * What admission control reports, whichever server it guards ({@link AdmissionControl} in front of Jersey,
- * {@code flux.FluxAdmission} in front of WebFlux): the same figures under the same metric names.
+ * {@code flux.FluxAdmission} in front of WebFlux, {@code vertx.VertxAdmission} in front of the Vert.x router): the
+ * figures of its {@link AdmissionQueue}, under the same metric names.
  */
 public interface Admission {
 
-    /** The bound on requests in flight now (fixed, or where the adaptive algorithm has put it). */
-    int limit();
+    AdmissionQueue queue();
 
-    /** Requests admitted and not yet complete. */
-    int inFlight();
+    // The queue's figures, as the server's (see AdmissionQueue for what each counts).
 
-    /** Requests waiting for a place now. */
-    int waiting();
+    default int limit() {
+        return queue().limit();
+    }
 
-    /** Requests answered 503 since start: the queue was full, or they waited {@code max-wait}. */
-    long rejected();
+    default int inFlight() {
+        return queue().inFlight();
+    }
 
-    /** Requests admitted after waiting for a place, since start. */
-    long waited();
+    default int waiting() {
+        return queue().waiting();
+    }
 
-    /** Requests answered 503 after waiting {@code max-wait} for a place, since start (part of {@link #rejected()}). */
-    long timedOut();
+    default long rejected() {
+        return queue().rejected();
+    }
+
+    default long waited() {
+        return queue().waited();
+    }
+
+    default long timedOut() {
+        return queue().timedOut();
+    }
 
     /** Publishes the figures as {@code admission.*} meters. */
     static void bindMetrics(Admission admission, MeterRegistry registry) {
-        Gauge.builder("admission.inflight", admission, Admission::inFlight)
+        AdmissionQueue queue = admission.queue();
+        Gauge.builder("admission.inflight", queue, AdmissionQueue::inFlight)
                 .description("Requests admitted and not yet complete").register(registry);
-        Gauge.builder("admission.limit", admission, Admission::limit)
+        Gauge.builder("admission.limit", queue, AdmissionQueue::limit)
                 .description("The bound on requests in flight").register(registry);
-        Gauge.builder("admission.waiting", admission, Admission::waiting)
+        Gauge.builder("admission.waiting", queue, AdmissionQueue::waiting)
                 .description("Requests waiting for a place").register(registry);
-        FunctionCounter.builder("admission.waited", admission, Admission::waited)
+        FunctionCounter.builder("admission.waited", queue, AdmissionQueue::waited)
                 .description("Requests admitted after waiting for a place").register(registry);
-        FunctionCounter.builder("admission.rejected", admission, Admission::rejected)
+        FunctionCounter.builder("admission.rejected", queue, AdmissionQueue::rejected)
                 .description("Requests answered 503: the queue was full, or they waited too long").register(registry);
-        FunctionCounter.builder("admission.timed.out", admission, Admission::timedOut)
+        FunctionCounter.builder("admission.timed.out", queue, AdmissionQueue::timedOut)
                 .description("Requests answered 503 after waiting the longest wait").register(registry);
     }
 }

@@ -51,9 +51,6 @@ class WebContainer {
                     + "503 on one of the connections beyond; with none, it would wait unanswered in the kernel's "
                     + "accept queue. Raise max-connections, or lower the other two.");
         }
-        log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
-                + "order; beyond, 503 with Retry-After", settings.maxInFlight(), settings.algorithm(),
-                settings.maxQueue(), settings.maxWait().toMillis());
         AdmissionControl admission = new AdmissionControl(settings, virtualThreads);
         Admission.bindMetrics(admission, registry);
         return admission;

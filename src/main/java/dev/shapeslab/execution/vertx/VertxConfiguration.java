@@ -11,8 +11,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -36,8 +34,6 @@ import org.springframework.util.unit.DataSize;
 @EnableConfigurationProperties(AdmissionSettings.class)
 class VertxConfiguration {
 
-    private static final Logger log = LoggerFactory.getLogger(VertxConfiguration.class);
-
     /**
      * {@code vertx.event-loops} event loops (0: one per core). An event loop here never blocks, so one per core keeps
      * every core busy without switching between threads; Vert.x's default of two per core allows for handlers that
@@ -57,9 +53,6 @@ class VertxConfiguration {
 
     @Bean
     VertxAdmission vertxAdmission(AdmissionSettings settings, MeterRegistry registry) {
-        log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
-                + "order; beyond, 503 with Retry-After", settings.maxInFlight(), settings.algorithm(),
-                settings.maxQueue(), settings.maxWait().toMillis());
         VertxAdmission admission = new VertxAdmission(settings);
         Admission.bindMetrics(admission, registry);
         return admission;

@@ -3,8 +3,6 @@ package dev.shapeslab.web.flux;
 import dev.shapeslab.web.Admission;
 import dev.shapeslab.web.AdmissionSettings;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
@@ -27,15 +25,10 @@ import org.springframework.util.unit.DataSize;
 @EnableConfigurationProperties(AdmissionSettings.class)
 public class FluxWeb {
 
-    private static final Logger log = LoggerFactory.getLogger(FluxWeb.class);
-
     /** Before anything reads the request, so a rejected request never reaches a handler. */
     @Bean
     @Order(Ordered.HIGHEST_PRECEDENCE)
     FluxAdmission fluxAdmission(AdmissionSettings settings, MeterRegistry registry) {
-        log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
-                + "order; beyond, 503 with Retry-After", settings.maxInFlight(), settings.algorithm(),
-                settings.maxQueue(), settings.maxWait().toMillis());
         FluxAdmission admission = new FluxAdmission(settings);
         Admission.bindMetrics(admission, registry);
         return admission;

@@ -1,0 +1,279 @@
+package dev.shapeslab.web;
+
+import com.netflix.concurrency.limits.Limiter;
+import com.netflix.concurrency.limits.limiter.SimpleLimiter;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Admission control's bound and queue, whichever server it guards: {@link AdmissionControl} in front of Jersey,
+ * {@code flux.FluxAdmission} in front of WebFlux, {@code vertx.VertxAdmission} in front of the Vert.x router. Each
+ * of those holds its requests as its server can (a suspended servlet request, a pending {@code Mono}, a paused
+ * Vert.x request) and answers them; this class decides which is served, which waits and which is turned away.
+ *
+ * <p>At most {@code max-in-flight} requests are served at once (Netflix's concurrency-limits: {@code fixed}, or
+ * {@code gradient2}, which adapts the bound to measured latency up to the maximum). Up to {@code max-queue} more wait
+ * for a place, in arrival order, for at most {@code max-wait}; beyond either, the server answers 503. Those waiting
+ * go first: a new request takes a free place only when nobody waits for it. Arrival order, not last-in-first-out,
+ * because order is what keeps the promise: while places free up faster than {@code max-wait}, no request waits
+ * longer; under LIFO the oldest could be passed over until it timed out.
+ *
+ * <p>Every wait has the same bound and the queue is in arrival order, so the oldest waiter's deadline comes first:
+ * one expiry task at a time is armed on the timer thread, for the queue's head, and re-arms itself for the next
+ * head. A request that starts to wait only arms it when none is armed, and an admitted one has nothing to cancel:
+ * under {@code virtual}, a timer task per waiter had every waiting virtual thread take the timer queue's lock, and
+ * those parked on it were woken from other scheduler queues, where they starved
+ * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+ */
+public final class AdmissionQueue {
+
+    private static final Logger log = LoggerFactory.getLogger(AdmissionQueue.class);
+
+    private final SimpleLimiter<Void> limiter;
+    private final int maxQueue;
+    private final long maxWaitMillis;
+    private final Queue<Waiter> queue = new ConcurrentLinkedQueue<>();
+    /** Requests waiting, counted from the moment their place in the queue is reserved until they leave it. */
+    private final AtomicInteger waiting = new AtomicInteger();
+    private final AtomicLong rejected = new AtomicLong();
+    private final AtomicLong waited = new AtomicLong();
+    private final AtomicLong timedOut = new AtomicLong();
+    private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
+        Thread thread = new Thread(task, "admission-wait-timer");
+        thread.setDaemon(true);
+        return thread;
+    });
+    /** Whether an expiry task is scheduled: at most one is. */
+    private final AtomicBoolean expiryArmed = new AtomicBoolean();
+    /** Where a place given back is handed on to a waiting request: see {@link #AdmissionQueue(AdmissionSettings, Executor)}. */
+    private final Executor handOn;
+
+    public AdmissionQueue(AdmissionSettings settings) {
+        this(settings, Runnable::run);
+    }
+
+    /**
+     * {@code handOn}: where a place given back is handed on to a waiting request, when one waits; on the thread
+     * that gave it back unless the server needs otherwise (see {@link AdmissionControl}).
+     */
+    public AdmissionQueue(AdmissionSettings settings, Executor handOn) {
+        this.limiter = SimpleLimiter.newBuilder().named("requests").limit(settings.newLimit()).build();
+        this.maxQueue = settings.maxQueue();
+        this.maxWaitMillis = settings.maxWait().toMillis();
+        this.handOn = handOn;
+        log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
+                + "order; beyond, 503 with Retry-After", settings.maxInFlight(), settings.algorithm(),
+                settings.maxQueue(), maxWaitMillis);
+    }
+
+    public long maxWaitMillis() {
+        return maxWaitMillis;
+    }
+
+    /** A place for a new request, if one is free and nobody waits for it. */
+    public Optional<Limiter.Listener> tryAdmit() {
+        return waiting.get() == 0 ? limiter.acquire(null) : Optional.empty();
+    }
+
+    /**
+     * Reserves a place in the queue for a request that found no free place; false when {@code max-queue} wait
+     * already (the server then answers 503). A reserved place must be filled with {@link #await(Waiter)}.
+     */
+    public boolean reserveWaitingPlace() {
+        int now;
+        do {
+            now = waiting.get();
+            if (now >= maxQueue) {
+                return false;
+            }
+        } while (!waiting.compareAndSet(now, now + 1));
+        return true;
+    }
+
+    /** Queues the waiter whose place was reserved; it may be admitted at once, on this thread. */
+    public void await(Waiter waiter) {
+        waiter.deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
+        queue.add(waiter);
+        armExpiry();
+        admitWaiting(); // a place may have come free since the request found none
+    }
+
+    /**
+     * Gives a request's place back once its response is complete (a success unless the answer was a server error),
+     * and hands it on to a waiting request, if one waits (one that starts to wait later admits itself).
+     */
+    public void release(Limiter.Listener place, int status) {
+        if (status < 500) {
+            place.onSuccess();
+        } else {
+            place.onIgnore();
+        }
+        if (waiting.get() > 0) {
+            handOn.execute(this::admitWaiting);
+        }
+    }
+
+    /** Counts a 503 of admission, logs one in 10,000 and records the JFR event. */
+    public void rejected(String path, String reason) {
+        AdmissionRejectedEvent event = new AdmissionRejectedEvent();
+        if (event.shouldCommit()) {
+            event.path = path;
+            event.inFlight = inFlight();
+            event.waiting = waiting();
+            event.reason = reason;
+            event.commit();
+        }
+        if (rejected.incrementAndGet() % 10_000 == 1) {
+            log.warn("At capacity: answering 503 ({}) with {} requests in flight and {} waiting ({} so far)",
+                    reason, inFlight(), waiting(), rejected.get());
+        }
+    }
+
+    /** Why a waiter was turned away, for its 503. */
+    public String waitedTooLong() {
+        return "waited " + maxWaitMillis + " ms";
+    }
+
+    public void close() {
+        timer.shutdownNow();
+    }
+
+    /** Gives free places to waiting requests, oldest first, until either runs out. */
+    private void admitWaiting() {
+        while (waiting.get() > 0) {
+            Optional<Limiter.Listener> place = limiter.acquire(null);
+            if (place.isEmpty()) {
+                return;
+            }
+            Waiter next = queue.poll();
+            if (next == null || !next.admit(place.get())) {
+                // Reserved but not queued yet (its request calls this method once queued), or gone meanwhile.
+                place.get().onIgnore();
+                if (next == null) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Schedules the expiry of the queue's head, unless an expiry is scheduled already (it re-arms itself). */
+    private void armExpiry() {
+        Waiter head = queue.peek();
+        if (head != null && expiryArmed.compareAndSet(false, true)) {
+            long delay = Math.max(0, head.deadlineNanos - System.nanoTime());
+            timer.schedule(this::expireOverdue, delay, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** On the timer's thread: turns away every waiter whose time is up, oldest first, then arms for the next. */
+    private void expireOverdue() {
+        expiryArmed.set(false); // first: a waiter queued from now on may arm a task of its own
+        long now = System.nanoTime();
+        Waiter head;
+        while ((head = queue.peek()) != null && (head.left.get() || head.deadlineNanos - now <= 0)) {
+            if (queue.remove(head) && head.leave()) {
+                try {
+                    head.turnAway();
+                } catch (RuntimeException e) { // its request may have ended meanwhile; the waiters behind go on
+                    log.warn("Could not turn away a request that waited {} ms", maxWaitMillis, e);
+                } finally {
+                    timedOut.incrementAndGet(); // once its 503 is written, where the server writes it at once
+                }
+            }
+        }
+        armExpiry();
+    }
+
+    /** The bound on requests in flight now (fixed, or where the adaptive algorithm has put it). */
+    public int limit() {
+        return limiter.getLimit();
+    }
+
+    /** Requests admitted and not yet complete. */
+    public int inFlight() {
+        return limiter.getInflight();
+    }
+
+    /** Requests waiting for a place now. */
+    public int waiting() {
+        return waiting.get();
+    }
+
+    /** Requests answered 503 since start: the queue was full, or they waited {@code max-wait}. */
+    public long rejected() {
+        return rejected.get();
+    }
+
+    /** Requests admitted after waiting for a place, since start. */
+    public long waited() {
+        return waited.get();
+    }
+
+    /** Requests answered 503 after waiting {@code max-wait} for a place, since start (part of {@link #rejected()}). */
+    public long timedOut() {
+        return timedOut.get();
+    }
+
+    /**
+     * A request waiting for a place, as its server holds it. It leaves the queue once: admitted, timed out, or gone
+     * with its client; whichever comes first wins, and the others find it gone.
+     */
+    public abstract class Waiter {
+        private final AtomicBoolean left = new AtomicBoolean();
+        /** When it has waited {@code max-wait} ({@link System#nanoTime()}). */
+        private long deadlineNanos;
+
+        /**
+         * Goes on with the place it was given, on the thread its server serves it on; false when its request is gone
+         * after all (the place is then given to the next).
+         */
+        protected abstract boolean resume(Limiter.Listener place);
+
+        /** Answers 503 ({@link #waitedTooLong()}): it waited {@code max-wait}. */
+        protected abstract void turnAway();
+
+        /** Its client went away, or its server ended it: it leaves the queue, if it is still there. */
+        public final void leaveGone() {
+            if (leave()) {
+                queue.remove(this);
+            }
+        }
+
+        /** Turns it away now, if it is still waiting: also its server's own timeout, a backstop. */
+        public final void expire() {
+            if (leave()) {
+                queue.remove(this);
+                turnAway();
+                timedOut.incrementAndGet();
+            }
+        }
+
+        private boolean admit(Limiter.Listener place) {
+            if (!leave()) {
+                return false;
+            }
+            if (!resume(place)) {
+                return false;
+            }
+            waited.incrementAndGet();
+            return true;
+        }
+
+        private boolean leave() {
+            if (!left.compareAndSet(false, true)) {
+                return false;
+            }
+            waiting.decrementAndGet();
+            return true;
+        }
+    }
+}
