@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.JfrEvents;
 import dev.shapeslab.persistence.PostgresTestDatabase;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpRequest;
@@ -13,15 +14,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
@@ -84,23 +81,15 @@ public abstract class R2dbcThreadingTests extends HttpTestSupport {
     /** The store calls are JFR events as on JDBC (entity, operation, outcome), ended off the request thread. */
     @Test
     public void storeCallsAreRecordedAsJfrEvents() throws Exception {
-        Path file = Files.createTempFile("shapes-lab", ".jfr");
-        try (Recording recording = new Recording()) {
-            recording.enable("dev.shapeslab.StoreCall");
-            recording.start();
-            long id = createCircle();
-            assertEquals(get(ResourcePaths.CIRCLES + "/" + id).statusCode(), 200);
-            recording.stop();
-            recording.dump(file);
-        }
-        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
-        Files.delete(file);
-        RecordedEvent insert = events.stream().filter(e -> "insert".equals(e.getString("operation"))).findFirst()
-                .orElseThrow(() -> new AssertionError("no StoreCall event for the insert: " + events));
+        JfrEvents.Recorded<HttpResponse<String>> recorded = JfrEvents.whileRunning(
+                () -> get(ResourcePaths.CIRCLES + "/" + createCircle()), JfrEvents.STORE_CALL);
+
+        assertEquals(recorded.result().statusCode(), 200);
+        RecordedEvent insert = recorded.storeCall("insert");
         assertEquals(insert.getString("entity"), "circle");
         assertEquals(insert.getString("outcome"), "ok");
         assertTrue(!insert.getThread().getJavaName().startsWith("http-nio-"), insert.getThread().getJavaName());
-        assertTrue(events.stream().anyMatch(e -> "findById".equals(e.getString("operation"))), "no event for the read");
+        recorded.storeCall("findById");
     }
 
     private static int appQueriesWaitingForALock() throws SQLException {

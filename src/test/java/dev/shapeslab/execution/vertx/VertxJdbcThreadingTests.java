@@ -3,16 +3,13 @@ package dev.shapeslab.execution.vertx;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.JfrEvents;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.execution.ThreadRecording;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 import org.springframework.test.context.ActiveProfiles;
 import org.testng.annotations.Test;
 
@@ -25,17 +22,10 @@ public class VertxJdbcThreadingTests extends HttpTestSupport {
 
     @Test
     public void aRequestIsReadAndAnsweredOnAnEventLoopAndItsJdbcCallRunsOnTheWorkerPool() throws Exception {
-        Path file = Files.createTempFile("shapes-lab", ".jfr");
-        HttpResponse<String> response;
-        try (Recording recording = new Recording()) {
-            recording.enable("dev.shapeslab.StoreCall");
-            recording.start();
-            response = get(ResourcePaths.CIRCLES + "/" + createCircle());
-            recording.stop();
-            recording.dump(file);
-        }
-        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
-        Files.delete(file);
+        JfrEvents.Recorded<HttpResponse<String>> recorded = JfrEvents.whileRunning(
+                () -> get(ResourcePaths.CIRCLES + "/" + createCircle()), JfrEvents.STORE_CALL);
+        HttpResponse<String> response = recorded.result();
+        List<RecordedEvent> events = recorded.events();
 
         assertEquals(response.statusCode(), 200, response.body());
         String requestThread = response.headers().firstValue(ThreadRecording.REQUEST_THREAD).orElseThrow();

@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.JfrEvents;
 import dev.shapeslab.Requires;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.execution.ThreadRecording;
@@ -11,8 +12,6 @@ import dev.shapeslab.persistence.PostgresTestDatabase;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,9 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -92,26 +89,18 @@ public class VertxThreadingOnPostgresTests extends HttpTestSupport {
     /** The store calls are JFR events as on the other backends (entity, operation, outcome), ended on an event loop. */
     @Test
     public void storeCallsAreRecordedAsJfrEventsOnTheEventLoops() throws Exception {
-        Path file = Files.createTempFile("shapes-lab", ".jfr");
-        try (Recording recording = new Recording()) {
-            recording.enable("dev.shapeslab.StoreCall");
-            recording.start();
-            long id = createCircle();
-            assertEquals(get(ResourcePaths.CIRCLES + "/" + id).statusCode(), 200);
-            recording.stop();
-            recording.dump(file);
-        }
-        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
-        Files.delete(file);
-        RecordedEvent insert = events.stream().filter(e -> "insert".equals(e.getString("operation"))).findFirst()
-                .orElseThrow(() -> new AssertionError("no StoreCall event for the insert: " + events));
+        JfrEvents.Recorded<HttpResponse<String>> recorded = JfrEvents.whileRunning(
+                () -> get(ResourcePaths.CIRCLES + "/" + createCircle()), JfrEvents.STORE_CALL);
+
+        assertEquals(recorded.result().statusCode(), 200);
+        RecordedEvent insert = recorded.storeCall("insert");
         assertEquals(insert.getString("entity"), "circle");
         assertEquals(insert.getString("outcome"), "ok");
-        for (RecordedEvent call : events) {
+        recorded.storeCall("findById");
+        for (RecordedEvent call : recorded.events()) {
             assertTrue(call.getThread().getJavaName().startsWith(VertxThreadingTests.EVENT_LOOPS),
                     call.getThread().getJavaName());
         }
-        assertTrue(events.stream().anyMatch(e -> "findById".equals(e.getString("operation"))), "no event for the read");
     }
 
     private static int appQueriesWaitingForALock() throws SQLException {

@@ -4,20 +4,17 @@ import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.JfrEvents;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.execution.ThreadRecording;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.Test;
@@ -67,24 +64,15 @@ public class WebFluxThreadingTests extends HttpTestSupport {
     @Test
     public void aRequestIsReadAndAnsweredOnItsConnectionsEventLoopAndItsStoreCallRunsOnTheBlockingPool()
             throws Exception {
-        Path file = Files.createTempFile("shapes-lab", ".jfr");
-        HttpResponse<String> response;
-        try (Recording recording = new Recording()) {
-            recording.enable("dev.shapeslab.StoreCall");
-            recording.start();
-            response = get(ResourcePaths.CIRCLES + "/" + createCircle());
-            recording.stop();
-            recording.dump(file);
-        }
-        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
-        Files.delete(file);
+        JfrEvents.Recorded<HttpResponse<String>> recorded = JfrEvents.whileRunning(
+                () -> get(ResourcePaths.CIRCLES + "/" + createCircle()), JfrEvents.STORE_CALL);
+        HttpResponse<String> response = recorded.result();
 
         String requestThread = response.headers().firstValue(ThreadRecording.REQUEST_THREAD).orElseThrow();
         String responseThread = response.headers().firstValue(ThreadRecording.RESPONSE_THREAD).orElseThrow();
         assertTrue(requestThread.matches(EVENT_LOOPS + ".*"), requestThread);
         assertEquals(responseThread, requestThread, "the store call's result comes back to the same event loop");
-        RecordedEvent read = events.stream().filter(e -> "findById".equals(e.getString("operation"))).findFirst()
-                .orElseThrow(() -> new AssertionError("no StoreCall event for the read: " + events));
+        RecordedEvent read = recorded.storeCall("findById");
         assertTrue(read.getThread().getJavaName().startsWith(BlockingCalls.THREAD_PREFIX), read.getThread().getJavaName());
     }
 

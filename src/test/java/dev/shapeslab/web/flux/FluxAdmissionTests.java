@@ -4,17 +4,14 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.JfrEvents;
 import dev.shapeslab.web.AdmissionSettings;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 import org.springframework.mock.web.server.MockServerWebExchange;
 import org.springframework.web.server.ServerWebExchange;
@@ -70,28 +67,22 @@ public class FluxAdmissionTests {
     public void aFullQueueIs503WithRetryAfterAtOnceAndTheHandlerNeverRuns() throws Exception {
         FluxAdmission admission = new FluxAdmission(new AdmissionSettings(1, 1, Duration.ofSeconds(60), "fixed"));
         Handler handler = new Handler();
-        Path file = Files.createTempFile("shapes-lab", ".jfr");
         MockServerWebExchange refused = exchange();
-        try (Recording recording = new Recording()) {
-            recording.enable("dev.shapeslab.AdmissionRejected");
-            recording.start();
+        JfrEvents.Recorded<Disposable> recorded = JfrEvents.whileRunning(() -> {
             admission.filter(exchange(), handler).subscribe();
             Disposable waiting = admission.filter(exchange(), handler).subscribe();
             admission.filter(refused, handler).toFuture().get(10, TimeUnit.SECONDS);
-            recording.stop();
-            recording.dump(file);
-            waiting.dispose();
-        }
-        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
-        Files.delete(file);
+            return waiting;
+        }, JfrEvents.ADMISSION_REJECTED);
+        recorded.result().dispose();
 
         assertEquals(handler.calls.get(), 1, "only the admitted request reached the handler");
         assertEquals(refused.getResponse().getStatusCode().value(), 503);
         assertEquals(refused.getResponse().getHeaders().getFirst("Retry-After"), "1");
         assertEquals(refused.getResponse().getHeaders().getContentType().toString(), "application/problem+json");
         assertTrue(refused.getResponse().getBodyAsString().block().contains("\"status\":503"));
-        RecordedEvent event = events.stream().filter(e -> e.getEventType().getName().equals("dev.shapeslab.AdmissionRejected"))
-                .findFirst().orElseThrow(() -> new AssertionError("no AdmissionRejected event: " + events));
+        RecordedEvent event = recorded.named(JfrEvents.ADMISSION_REJECTED).stream().findFirst()
+                .orElseThrow(() -> new AssertionError("no AdmissionRejected event: " + recorded.events()));
         assertEquals(event.getString("reason"), "queue full");
         assertEquals(event.getString("path"), "/circles");
         assertEquals(admission.waiting(), 0, "the waiting request whose client left is gone from the queue");
