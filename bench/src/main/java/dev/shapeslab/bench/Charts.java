@@ -84,6 +84,9 @@ final class Charts {
             }
             charts.add(save(dir, "chart-throughput-" + scenario + ".png", throughput(scenario, measured), scenario));
             charts.add(save(dir, "chart-latency-" + scenario + ".png", spectrum(scenario, measured), scenario));
+            if (sweeps(measured)) {
+                charts.add(save(dir, "chart-p99-" + scenario + ".png", p99(scenario, measured), scenario));
+            }
             charts.add(save(dir, "chart-cpu-" + scenario + ".png", cpu(scenario, measured), scenario));
         }
         return charts;
@@ -125,6 +128,56 @@ final class Charts {
         plot.setRenderer(renderer);
         NumberAxis x = (NumberAxis) plot.getDomainAxis();
         x.setAutoRangeIncludesZero(true);
+        return chart;
+    }
+
+    /** Whether some variant ran at more than one number of clients: a sweep, whose p99 is drawn against them. */
+    static boolean sweeps(List<Report.Cell> cells) {
+        Map<String, Set<Integer>> clients = new LinkedHashMap<>();
+        cells.forEach(c -> clients.computeIfAbsent(label(c, cells, false), k -> new java.util.TreeSet<>())
+                .add(c.intValue("connections")));
+        return clients.values().stream().anyMatch(n -> n.size() > 1);
+    }
+
+    /**
+     * p99 (of each cell's middle window) against the clients, a line per variant, on a log axis with the 1 s
+     * line: how many clients a variant holds before its p99 passes 1 s. The cells that answered any error
+     * (non-2xx, socket errors) are marked again, since an error can come fast and keep the p99 low.
+     */
+    static JFreeChart p99(String scenario, List<Report.Cell> cells) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        Map<String, XYSeries> series = new LinkedHashMap<>();
+        XYSeries failing = new XYSeries("answered errors", true, true);
+        for (Report.Cell c : cells) {
+            GeneratorOutput mid = c.measured.get(c.measured.size() / 2).load();
+            Double p99 = mid.latencyMicros().get("p99");
+            if (p99 == null) {
+                continue;
+            }
+            int clients = c.intValue("connections");
+            series.computeIfAbsent(label(c, cells, false), k -> new XYSeries(k, true, true)).addOrUpdate(clients, p99 / 1e3);
+            if (mid.failed() > 0) {
+                failing.add(clients, p99 / 1e3);
+            }
+        }
+        series.values().forEach(data::addSeries);
+        data.addSeries(failing);
+        JFreeChart chart = ChartFactory.createXYLineChart("p99 against clients: " + scenario, "clients (connections)",
+                "p99 ms", data, PlotOrientation.VERTICAL, true, false, false);
+        XYPlot plot = chart.getXYPlot();
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        int last = data.getSeriesCount() - 1;
+        renderer.setSeriesLinesVisible(last, false);
+        renderer.setSeriesPaint(last, Color.RED);
+        renderer.setSeriesShape(last, new java.awt.geom.Ellipse2D.Double(-7, -7, 14, 14));
+        renderer.setSeriesShapesFilled(last, false);
+        plot.setRenderer(renderer);
+        LogAxis y = new LogAxis("p99 ms (log)");
+        y.setBase(10);
+        y.setSmallestValue(1);
+        y.setNumberFormatOverride(new java.text.DecimalFormat("#,##0", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)));
+        plot.setRangeAxis(y);
+        plot.addRangeMarker(new org.jfree.chart.plot.ValueMarker(1000, Color.GRAY, new BasicStroke(1.5f)));
         return chart;
     }
 

@@ -189,4 +189,31 @@ public class ReportTests {
         org.jfree.data.xy.XYDataset data = Charts.throughput("slow-backend", List.of(refusing)).getXYPlot().getDataset();
         assertThat(data.getYValue(0, 0)).isEqualTo(300.0);
     }
+
+    @Test
+    public void aSweepDrawsEachVariantsP99AgainstItsClientsAndMarksTheCellsThatAnsweredErrors() {
+        Report.Cell few = slowCell("async", 1000, 0, 150_000.0);
+        Report.Cell many = slowCell("async", 5000, 40, 1_400_000.0);
+        Report.Cell other = slowCell("plain", 1000, 0, 90_000.0);
+
+        assertThat(Charts.sweeps(List.of(few, other))).isFalse();
+        assertThat(Charts.sweeps(List.of(few, many, other))).isTrue();
+        org.jfree.data.xy.XYDataset data = Charts.p99("slow-backend", List.of(few, many, other)).getXYPlot().getDataset();
+        assertThat(data.getSeriesKey(0)).isEqualTo("async");
+        assertThat(data.getItemCount(0)).isEqualTo(2);
+        assertThat(data.getYValue(0, 1)).isEqualTo(1400.0);
+        assertThat(data.getSeriesKey(2)).isEqualTo("answered errors");
+        assertThat(data.getItemCount(2)).isEqualTo(1);
+        assertThat(data.getXValue(2, 0)).isEqualTo(5000.0);
+    }
+
+    private Report.Cell slowCell(String variant, int clients, long failed, double p99Micros) {
+        Report.Cell cell = new Report.Cell(run, new java.util.Properties());
+        cell.props.setProperty("variant", variant);
+        cell.props.setProperty("connections", Integer.toString(clients));
+        cell.props.setProperty("latency_ms", "100");
+        cell.measured.add(new Window("measure-1", new GeneratorOutput("wrk", 9_000, 10, failed,
+                java.util.Map.of("p50", 100_000.0, "p99", p99Micros), 1, java.util.Map.of()), 100, null, 10, 0.01, 0, null));
+        return cell;
+    }
 }
