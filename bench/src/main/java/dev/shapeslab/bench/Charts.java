@@ -175,6 +175,9 @@ final class Charts {
         LogAxis y = new LogAxis("p99 ms (log)");
         y.setBase(10);
         y.setSmallestValue(1);
+        y.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1)); // a label per decade: 10, 100, 1,000 ms
+        y.setMinorTickCount(9);
+        y.setMinorTickMarksVisible(true);
         y.setNumberFormatOverride(new java.text.DecimalFormat("#,##0", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)));
         plot.setRangeAxis(y);
         plot.addRangeMarker(new org.jfree.chart.plot.ValueMarker(1000, Color.GRAY, new BasicStroke(1.5f)));

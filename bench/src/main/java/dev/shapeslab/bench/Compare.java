@@ -198,7 +198,8 @@ public final class Compare {
                 }
                 List<Long> circleIds = seed();
                 List<Workload.Request> requests = cell.workload().requests(circleIds);
-                Files.writeString(dir.resolve("workload.lua"), Workload.luaScript(cell.workload().description, requests));
+                Files.writeString(dir.resolve("workload.lua"), Workload.luaScript(cell.workload().description, requests,
+                        options.honourRetryAfter));
                 OpenLoad.writeRequests(dir.resolve("workload.requests"), requests);
                 warmUp();
                 List<Window> measured = new ArrayList<>();

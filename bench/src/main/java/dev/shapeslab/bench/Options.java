@@ -170,8 +170,8 @@ final class Options {
     }
 
     @Option(names = "--retry-after", order = 12, paramLabel = "MODE", description = {
-            "faults: the overload's clients after a 503: ignore (send again at once, the",
-            "default) or honour (wait its Retry-After first)"})
+            "the clients after a 503 (faults' overload, and wrk's closed loops): ignore",
+            "(send again at once, the default) or honour (wait its Retry-After first)"})
     void retryAfter(String v) {
         honourRetryAfter = oneOf(List.of(v), "--retry-after mode", "ignore", "honour").get(0).equals("honour");
     }

@@ -53,6 +53,16 @@ public class GeneratorOutputTests {
     }
 
     @Test
+    public void theLuaScriptWaitsRetryAfterAfterA503OnlyWhenClientsHonourIt() {
+        List<Workload.Request> requests = List.of(Workload.Request.get("/circles/1"));
+
+        assertThat(Workload.luaScript("test", requests, false)).doesNotContain("function response(")
+                .doesNotContain("function delay(");
+        assertThat(Workload.luaScript("test", requests, true)).contains("function response(status, headers, body)")
+                .contains("status == 503 and tonumber(headers[\"Retry-After\"])").contains("function delay()");
+    }
+
+    @Test
     public void aWrkRunThatNeverConnectedHasNoFigures() throws IOException {
         // wrk exits before done() when it cannot connect at all
         assertThatThrownBy(() -> GeneratorOutput.parseWrk(BenchSamples.lines("wrk-json-connection-refused.txt")))
