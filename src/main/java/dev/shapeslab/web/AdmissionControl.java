@@ -50,6 +50,9 @@ public class AdmissionControl extends ValveBase implements Admission {
     /** The place a waiting request was given, handed from its admission to its second dispatch. */
     private static final String PLACE = AdmissionControl.class.getName() + ".place";
 
+    /** The request attribute that gives its place back, for {@link AdmissionFinish}. */
+    static final String RELEASE = AdmissionControl.class.getName() + ".release";
+
     /** How often Tomcat checks its async timeouts. */
     private static final long TOMCAT_TIMEOUT_GRAIN_MILLIS = 1000;
 
@@ -135,6 +138,7 @@ public class AdmissionControl extends ValveBase implements Admission {
     private void serve(HttpServletRequest request, HttpServletResponse response, Next next, Limiter.Listener place)
             throws ServletException, IOException {
         Release release = new Release(place, response);
+        request.setAttribute(RELEASE, release);
         try {
             next.invoke();
         } finally {
@@ -198,7 +202,11 @@ public class AdmissionControl extends ValveBase implements Admission {
         @Override public void onStartAsync(AsyncEvent event) { }
     }
 
-    /** Gives the request's place back once, when its response is complete. */
+    /**
+     * Gives the request's place back once, when its response is complete: when Tomcat ends its asynchronous cycle
+     * (it tells this listener), when it returns from a request that did not start one, or when Jersey has finished
+     * with it ({@link AdmissionFinish}), whichever comes first.
+     */
     private final class Release implements AsyncListener, Runnable {
         private final Limiter.Listener place;
         private final HttpServletResponse response;

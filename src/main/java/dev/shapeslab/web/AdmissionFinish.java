@@ -1,0 +1,39 @@
+package dev.shapeslab.web;
+
+import org.glassfish.jersey.server.monitoring.ApplicationEvent;
+import org.glassfish.jersey.server.monitoring.ApplicationEventListener;
+import org.glassfish.jersey.server.monitoring.RequestEvent;
+import org.glassfish.jersey.server.monitoring.RequestEventListener;
+
+/**
+ * Gives a request's admission place back ({@link AdmissionControl}) as soon as Jersey has finished with it: its
+ * response written, or its failure answered, on whichever thread that was.
+ *
+ * <p>The valve also gives it back when Tomcat ends the request's asynchronous cycle, and whichever comes first
+ * counts. Jersey's end is the one to trust for a response resumed from another thread: under 5,000 clients that
+ * send again at once after a 503, requests dispatched from admission's queue were answered, and Tomcat never
+ * ended their cycle nor told its listeners, so their places stayed taken until admission served nobody
+ * (docs/results.md, A slow database).
+ */
+public final class AdmissionFinish implements ApplicationEventListener {
+
+    @Override
+    public void onEvent(ApplicationEvent event) {
+    }
+
+    /**
+     * At the request's start, on the thread Tomcat gave it: the request attribute is read now, since by the time
+     * Jersey has finished, Tomcat may have ended the cycle and recycled the request on another thread.
+     */
+    @Override
+    public RequestEventListener onRequest(RequestEvent start) {
+        if (!(start.getContainerRequest().getProperty(AdmissionControl.RELEASE) instanceof Runnable release)) {
+            return null;
+        }
+        return event -> {
+            if (event.getType() == RequestEvent.Type.FINISHED) {
+                release.run();
+            }
+        };
+    }
+}
