@@ -181,12 +181,11 @@ public final class AdmissionQueue {
         Waiter head;
         while ((head = queue.peek()) != null && (head.left.get() || head.deadlineNanos - now <= 0)) {
             if (queue.remove(head) && head.leave()) {
+                timedOut.incrementAndGet(); // before its 503: whoever sees the answer also sees it counted
                 try {
                     head.turnAway();
                 } catch (RuntimeException e) { // its request may have ended meanwhile; the waiters behind go on
                     log.warn("Could not turn away a request that waited {} ms", maxWaitMillis, e);
-                } finally {
-                    timedOut.incrementAndGet(); // once its 503 is written, where the server writes it at once
                 }
             }
         }
@@ -252,8 +251,8 @@ public final class AdmissionQueue {
         public final void expire() {
             if (leave()) {
                 queue.remove(this);
-                turnAway();
                 timedOut.incrementAndGet();
+                turnAway();
             }
         }
 
