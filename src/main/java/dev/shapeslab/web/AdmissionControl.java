@@ -9,14 +9,18 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A bound on the requests in flight, whatever holds them (a platform thread in plain and rxjava, a virtual
@@ -47,6 +51,8 @@ import org.apache.catalina.valves.ValveBase;
  */
 public class AdmissionControl extends ValveBase implements Admission {
 
+    private static final Logger log = LoggerFactory.getLogger(AdmissionControl.class);
+
     /** The place a waiting request was given, handed from its admission to its second dispatch. */
     private static final String PLACE = AdmissionControl.class.getName() + ".place";
 
@@ -56,7 +62,13 @@ public class AdmissionControl extends ValveBase implements Admission {
     /** How often Tomcat checks its async timeouts. */
     private static final long TOMCAT_TIMEOUT_GRAIN_MILLIS = 1000;
 
+    /** Without a setting of its own (tests): longer than any store call's bounds and every variant's timeouts. */
+    static final Duration DEFAULT_MAX_HOLD = Duration.ofSeconds(30);
+
     private final AdmissionQueue queue;
+    private final long maxHoldMillis;
+    private final AtomicLong endedHeldTooLong = new AtomicLong();
+    private final IntervalLog heldTooLongLog = new IntervalLog(log, Duration.ofSeconds(10));
     /** Admission's own platform thread for handing places on under virtual threads: see the constructor. */
     private final ExecutorService handOver = Executors.newSingleThreadExecutor(task -> {
         Thread thread = new Thread(task, "admission-hand-over");
@@ -65,7 +77,11 @@ public class AdmissionControl extends ValveBase implements Admission {
     });
 
     public AdmissionControl(AdmissionSettings settings) {
-        this(settings, false);
+        this(settings, false, DEFAULT_MAX_HOLD);
+    }
+
+    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads) {
+        this(settings, virtualThreads, DEFAULT_MAX_HOLD);
     }
 
     /**
@@ -76,10 +92,19 @@ public class AdmissionControl extends ValveBase implements Admission {
      * The place itself is given back at once, on the thread that ends the request: given back on the hand-over
      * thread too, places stayed counted in flight for as long as its queue was long, and turned new requests away
      * at C10k (docs/results.md, C10k).
+     *
+     * <p>{@code maxHold}: the longest an admitted request's asynchronous cycle may last before Tomcat times it out
+     * and this valve ends it (see {@link Release#onTimeout}).
      */
-    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads) {
+    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads, Duration maxHold) {
         super(true); // a waiting request is suspended here, and admitted ones may be suspended behind
         this.queue = new AdmissionQueue(settings, virtualThreads ? handOver : Runnable::run);
+        this.maxHoldMillis = maxHold.toMillis();
+    }
+
+    /** Asynchronous cycles this valve ended because they were still open after {@code max-hold}, since start. */
+    public long endedHeldTooLong() {
+        return endedHeldTooLong.get();
     }
 
     @Override
@@ -143,7 +168,9 @@ public class AdmissionControl extends ValveBase implements Admission {
             next.invoke();
         } finally {
             if (request.isAsyncStarted()) {
-                request.getAsyncContext().addListener(release);
+                AsyncContext cycle = request.getAsyncContext();
+                cycle.addListener(release);
+                cycle.setTimeout(maxHoldMillis); // Jersey sets none: it times its responses out itself
             } else {
                 release.run();
             }
@@ -152,8 +179,12 @@ public class AdmissionControl extends ValveBase implements Admission {
 
     private void reject(HttpServletRequest request, HttpServletResponse response, String reason) throws IOException {
         queue.rejected(request.getRequestURI(), reason);
-        byte[] body = Problem.of(503, "The service is at capacity; retry shortly", request.getRequestURI())
-                .toJson().getBytes(StandardCharsets.UTF_8);
+        unavailable(request, response, "The service is at capacity; retry shortly");
+    }
+
+    private static void unavailable(HttpServletRequest request, HttpServletResponse response, String detail)
+            throws IOException {
+        byte[] body = Problem.of(503, detail, request.getRequestURI()).toJson().getBytes(StandardCharsets.UTF_8);
         response.setStatus(503);
         response.setHeader("Retry-After", Long.toString(Problem.RETRY_AFTER_SECONDS));
         response.setContentType(Problem.MEDIA_TYPE);
@@ -224,8 +255,31 @@ public class AdmissionControl extends ValveBase implements Admission {
             }
         }
 
+        /**
+         * Tomcat timed the cycle out at {@code maxHold}: nobody ended it. A backstop: every variant answers within
+         * its own bounds, but at 5,000 clients that came and went, Tomcat left some cycles of responses written
+         * from another thread open for good, each holding its connection, and the clients past
+         * {@code max-connections} waited in the accept queue for them (docs/faults.md, Admission). The response is
+         * ended here: what was written is sent, or a 503 if nothing was.
+         */
+        @Override
+        public void onTimeout(AsyncEvent event) throws IOException {
+            run();
+            endedHeldTooLong.incrementAndGet();
+            HttpServletRequest request = (HttpServletRequest) event.getSuppliedRequest();
+            heldTooLongLog.warn("held", "Ended a request still open after " + maxHoldMillis + " ms: "
+                    + request.getMethod() + " " + request.getRequestURI() + ", status " + response.getStatus()
+                    + (response.isCommitted() ? ", answer sent" : ", nothing answered: 503"));
+            try {
+                if (!response.isCommitted()) {
+                    unavailable(request, response, "No answer within " + maxHoldMillis + " ms");
+                }
+            } finally {
+                event.getAsyncContext().complete();
+            }
+        }
+
         @Override public void onComplete(AsyncEvent event) { run(); }
-        @Override public void onTimeout(AsyncEvent event) { run(); }
         @Override public void onError(AsyncEvent event) { run(); }
         @Override public void onStartAsync(AsyncEvent event) { }
     }
