@@ -45,7 +45,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A request counts until its response is complete: for a suspended response that is when the async
  * cycle ends, not when its pass through this valve returns (which is why Netflix's own servlet filter, which releases on
- * return, would not bound the async variant).
+ * return, would not bound the async variant), or when Jersey has finished with it ({@link AdmissionFinish}). A cycle
+ * still open after {@code shapes.admission.max-hold} is ended here ({@link Release#onTimeout}).
  *
  * <p>A rejected request never reaches Jersey, so it never writes: its body is not even read.
  */
