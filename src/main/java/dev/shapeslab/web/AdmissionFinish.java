@@ -6,14 +6,15 @@ import org.glassfish.jersey.server.monitoring.RequestEvent;
 import org.glassfish.jersey.server.monitoring.RequestEventListener;
 
 /**
- * Gives a request's admission place back ({@link AdmissionControl}) as soon as Jersey has finished with it: its
- * response written, or its failure answered, on whichever thread that was.
+ * Tells admission control ({@link AdmissionControl}) that Jersey has finished with a request: its response written,
+ * or its failure answered, on whichever thread that was. The request's place is given back then, and its
+ * asynchronous cycle is watched from then on.
  *
- * <p>The valve also gives it back when Tomcat ends the request's asynchronous cycle, and whichever comes first
- * counts. Jersey's end is the one to trust for a response resumed from another thread: under 5,000 clients that
- * send again at once after a 503, requests dispatched from admission's queue were answered, and Tomcat never
- * ended their cycle nor told its listeners, so their places stayed taken until admission served nobody
- * (docs/results.md, A slow database).
+ * <p>The valve also gives the place back when Tomcat ends the request's asynchronous cycle, and whichever comes
+ * first counts. Jersey's end is the one to trust for a response resumed from another thread: under 5,000 clients
+ * that send again at once after a 503, requests were answered, and Tomcat never ended their cycle nor told its
+ * listeners, so their places stayed taken until admission served nobody, and their connections after that
+ * (docs/notebook/2026-11-27-admission-places-never-given-back.md).
  */
 public final class AdmissionFinish implements ApplicationEventListener {
 
