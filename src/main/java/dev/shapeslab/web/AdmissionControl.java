@@ -80,6 +80,7 @@ public class AdmissionControl extends ValveBase implements Admission {
     /** Requests Jersey has answered whose cycle was open then, in the order they were answered. */
     private final Queue<Release> answered = new ConcurrentLinkedQueue<>();
     private final AtomicLong endedLeftOpen = new AtomicLong();
+    private final IntervalLog leftOpenLog = new IntervalLog(log, Duration.ofSeconds(10));
     private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "admission-open-cycles");
         thread.setDaemon(true);
@@ -340,9 +341,13 @@ public class AdmissionControl extends ValveBase implements Admission {
                 return;
             }
             try {
-                if (cycle.getRequest().isAsyncStarted()) {
+                HttpServletRequest request = (HttpServletRequest) cycle.getRequest();
+                if (request.isAsyncStarted()) {
+                    String what = request.getMethod() + " " + request.getRequestURI();
                     cycle.complete();
                     endedLeftOpen.incrementAndGet();
+                    leftOpenLog.warn("left open", "Ended the cycle of a request answered over "
+                            + LEFT_OPEN_GRACE.toMillis() + " ms before, which Tomcat had left open: " + what);
                 }
             } catch (IllegalStateException | NullPointerException endedMeanwhile) {
                 // Tomcat ended it between the look and the call: nothing left to do
