@@ -86,8 +86,7 @@ public class AdmissionControlTests {
      */
     @Test
     public void aCycleStillOpenAtMaxHoldIsAnswered503AndEnded() throws Exception {
-        AdmissionControl admission = new AdmissionControl(
-                new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"), false, Duration.ofSeconds(5));
+        AdmissionControl admission = holdingFiveSecondsAtMost();
         MockHttpServletResponse response = new MockHttpServletResponse();
         MockHttpServletRequest held = asyncRequest(response);
         admission.admit(held, response, false, held::startAsync);
@@ -107,8 +106,7 @@ public class AdmissionControlTests {
     /** A cycle still open at {@code max-hold} whose answer was written is ended as it is: the answer goes out. */
     @Test
     public void aCycleStillOpenAtMaxHoldWithItsAnswerWrittenIsEndedWithThatAnswer() throws Exception {
-        AdmissionControl admission = new AdmissionControl(
-                new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"), false, Duration.ofSeconds(5));
+        AdmissionControl admission = holdingFiveSecondsAtMost();
         MockHttpServletResponse response = new MockHttpServletResponse();
         MockHttpServletRequest held = asyncRequest(response);
         admission.admit(held, response, false, () -> {
@@ -165,6 +163,11 @@ public class AdmissionControlTests {
         admission.endCyclesLeftOpen(System.nanoTime() + AdmissionControl.LEFT_OPEN_GRACE.toNanos());
 
         assertEquals(admission.endedLeftOpen(), 0);
+    }
+
+    private static AdmissionControl holdingFiveSecondsAtMost() {
+        return new AdmissionControl(
+                new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"), false, Duration.ofSeconds(5));
     }
 
     /** What Tomcat does when an asynchronous cycle's timeout has passed: it tells the cycle's listeners. */
