@@ -74,13 +74,13 @@ public class AdmissionControl extends ValveBase implements Admission {
     private final AdmissionQueue queue;
     private final long maxHoldMillis;
     private final AtomicLong endedHeldTooLong = new AtomicLong();
-    private final IntervalLog heldTooLongLog = new IntervalLog(log, Duration.ofSeconds(10));
+    /** The cycles this valve ends, once per kind and 10 s. */
+    private final IntervalLog endedLog = new IntervalLog(log, Duration.ofSeconds(10));
     /** How long after Jersey has answered a request its cycle may stay open before it counts as left open. */
     static final Duration LEFT_OPEN_GRACE = Duration.ofSeconds(1);
     /** Requests Jersey has answered whose cycle was open then, in the order they were answered. */
     private final Queue<Release> answered = new ConcurrentLinkedQueue<>();
     private final AtomicLong endedLeftOpen = new AtomicLong();
-    private final IntervalLog leftOpenLog = new IntervalLog(log, Duration.ofSeconds(10));
     private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "admission-open-cycles");
         thread.setDaemon(true);
@@ -346,7 +346,7 @@ public class AdmissionControl extends ValveBase implements Admission {
                     String what = request.getMethod() + " " + request.getRequestURI();
                     cycle.complete();
                     endedLeftOpen.incrementAndGet();
-                    leftOpenLog.warn("left open", "Ended the cycle of a request answered over "
+                    endedLog.warn("left open", "Ended the cycle of a request answered over "
                             + LEFT_OPEN_GRACE.toMillis() + " ms before, which Tomcat had left open: " + what);
                 }
             } catch (IllegalStateException | NullPointerException endedMeanwhile) {
@@ -365,7 +365,7 @@ public class AdmissionControl extends ValveBase implements Admission {
             run();
             endedHeldTooLong.incrementAndGet();
             HttpServletRequest request = (HttpServletRequest) event.getSuppliedRequest();
-            heldTooLongLog.warn("held", "Ended a request still open after " + maxHoldMillis + " ms: "
+            endedLog.warn("held", "Ended a request still open after " + maxHoldMillis + " ms: "
                     + request.getMethod() + " " + request.getRequestURI() + ", status " + response.getStatus()
                     + (response.isCommitted() ? ", answer sent" : ", nothing answered: 503"));
             try {
