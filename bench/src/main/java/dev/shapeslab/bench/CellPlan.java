@@ -10,10 +10,12 @@ import java.util.Set;
 
 /**
  * One cell of the matrix: a variant on a backend under one workload at one concurrency; for the
- * {@code faults} scenario also the fault ({@code kill}, {@code freeze}, {@code overload}; empty otherwise).
+ * {@code faults} scenario also the fault ({@code kill}, {@code freeze}, {@code overload}; empty otherwise); and the
+ * app's configuration, {@code shipped} (its defaults) or {@code tuned} (the model at its best for the cell's
+ * clients, {@link Tuning}).
  */
 record CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs,
-                String fault) {
+                String fault, String config) {
 
     /**
      * The variants the app runs on backend {@code r2dbc}: it offers only the non-blocking store port, and start-up
@@ -22,7 +24,12 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
     static final List<String> R2DBC_VARIANTS = List.of("async", "rxjava", "webflux");
 
     CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs) {
-        this(scenario, variant, backend, workload, connections, latencyMs, "");
+        this(scenario, variant, backend, workload, connections, latencyMs, "", "shipped");
+    }
+
+    CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs,
+             String fault) {
+        this(scenario, variant, backend, workload, connections, latencyMs, fault, "shipped");
     }
 
     /**
@@ -81,7 +88,22 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                     for (int latency : latencies) {
                         for (int users : o.users) {
                             for (String v : o.variants) {
-                                cells.add(new CellPlan(scenario, v, "stub", Workload.GET_CIRCLE, users, latency));
+                                for (String config : o.configs) {
+                                    cells.add(new CellPlan(scenario, v, "stub", Workload.GET_CIRCLE, users, latency, "", config));
+                                }
+                            }
+                        }
+                    }
+                }
+                case "map" -> {
+                    // every model at one point of the grid before the next point: a drift of the machine over the
+                    // run then moves neighbours alike, and the ratios within a point stay fair
+                    for (int latency : o.latencies) {
+                        for (int clients : o.mapClients()) {
+                            for (String v : o.variants) {
+                                for (String config : o.configs) {
+                                    cells.add(new CellPlan(scenario, v, "stub", Workload.GET_CIRCLE, clients, latency, "", config));
+                                }
                             }
                         }
                     }
@@ -134,14 +156,25 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
      * the stub's latency. {@code r2dbc} reaches the same server, database, role and password as {@code pg}.
      */
     List<String> backendArguments(Options o, Path h2Data, Path pgData) {
-        return switch (backend) {
+        List<String> args = new ArrayList<>(switch (backend) {
             case "h2" -> List.of("--shapes.h2.host=127.0.0.1", "--shapes.h2.port=" + o.h2Port,
                     "--shapes.h2.secrets-dir=" + h2Data.resolve("secrets").toAbsolutePath() + "/");
             case "pg", "r2dbc" -> List.of("--shapes.pg.host=127.0.0.1", "--shapes.pg.port=" + o.pgPort,
                     "--shapes.pg.secrets-dir=" + pgData.resolve("secrets").toAbsolutePath() + "/");
             case "stub" -> List.of("--stub.latency=" + latencyMs + "ms");
-            default -> List.of();
-        };
+            default -> List.<String>of();
+        });
+        args.addAll(tuning());
+        return args;
+    }
+
+    /** The arguments that put the model at its best for this cell's clients ({@link Tuning}); none as shipped. */
+    List<String> tuning() {
+        return tuned() ? Tuning.appArguments(variant, connections) : List.of();
+    }
+
+    boolean tuned() {
+        return config.equals("tuned");
     }
 
     private static List<String> runnable(String variant, List<String> backends) {
@@ -149,14 +182,14 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
     }
 
     String id() {
-        return String.format(Locale.ROOT, "%s-%s-%s-%s-c%d%s", scenario, variant, backend, fault.isEmpty() ? workload.id : fault,
-                connections, backend.equals("stub") ? "-lat" + latencyMs : "");
+        return String.format(Locale.ROOT, "%s-%s-%s-%s-c%d%s%s", scenario, variant, backend, fault.isEmpty() ? workload.id : fault,
+                connections, backend.equals("stub") ? "-lat" + latencyMs : "", tuned() ? "-tuned" : "");
     }
 
     String describe() {
-        return String.format(Locale.ROOT, "%s · %s · %s · %s · %d connections%s", scenario, variant, backend,
+        return String.format(Locale.ROOT, "%s · %s · %s · %s · %d connections%s%s", scenario, variant, backend,
                 fault.isEmpty() ? workload.id : fault + " under " + workload.id, connections,
-                backend.equals("stub") ? " · latency " + latencyMs + " ms" : "");
+                backend.equals("stub") ? " · latency " + latencyMs + " ms" : "", tuned() ? " · tuned" : "");
     }
 
     /** The app's heap: the faults scenario bounds it (--fault-heap), as the drills did. */

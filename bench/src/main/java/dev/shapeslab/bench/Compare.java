@@ -77,7 +77,11 @@ public final class Compare {
         Path out = options.out != null ? options.out
                 : options.root.resolve("target/bench").resolve(LocalDateTime.now().format(STAMP));
         Files.createDirectories(out.resolve("cells"));
-        writeRunProperties(out);
+        if (Files.exists(out.resolve("run.json"))) {
+            log("resuming the run in %s: its cells that ended are kept", out);
+        } else {
+            writeRunProperties(out);
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(processes::stopAll, "bench-cleanup"));
         int failed = 0;
         int seq = 0;
@@ -86,6 +90,11 @@ public final class Compare {
                 seq++;
                 Path dir = out.resolve("cells").resolve(String.format(Locale.ROOT, "%03d-%s%s", seq, cell.id(),
                         options.repeat > 1 ? "-r" + repeat : ""));
+                if (doneBefore(dir)) {
+                    log("cell %d/%d: %s: done in an earlier run into %s, kept", seq, plan.size() * options.repeat,
+                            cell.describe(), out);
+                    continue;
+                }
                 Files.createDirectories(dir);
                 log("cell %d/%d: %s%s", seq, plan.size() * options.repeat, cell.describe(),
                         options.repeat > 1 ? " · repeat " + repeat : "");
@@ -98,6 +107,20 @@ public final class Compare {
         Report.write(out);
         log("report: %s", out.resolve("summary.md"));
         return failed == 0 ? 0 : 1;
+    }
+
+    /**
+     * Whether an earlier run into the same {@code --out} finished this cell, so that a long run resumes where it
+     * stopped: its cell.json says ok or failed (a failure is a result: a model out of heap, say). A cell that was
+     * interrupted, or never wrote its cell.json, runs again from the start.
+     */
+    static boolean doneBefore(Path dir) throws IOException {
+        Path json = dir.resolve("cell.json");
+        if (!Files.exists(json)) {
+            return false;
+        }
+        String status = RecordFiles.read(json).getProperty("status", "");
+        return status.equals("ok") || status.equals("failed");
     }
 
     private void printPlan(List<CellPlan> plan) {
@@ -177,6 +200,8 @@ public final class Compare {
             props.setProperty("connections", Integer.toString(cell.connections()));
             props.setProperty("latency_ms", Integer.toString(cell.latencyMs()));
             props.setProperty("repeat", Integer.toString(repeat));
+            props.setProperty("config", cell.config());
+            props.setProperty("settings", String.join(" ", cell.tuning()));
         }
 
         boolean run() throws IOException {
@@ -353,6 +378,7 @@ public final class Compare {
             command.addAll(cell.backendArguments(options, dir.resolve("h2-data"), pgData).stream()
                     .map(this::throughDelay).toList());
             props.setProperty("app_command", String.join(" ", command));
+            props.setProperty("app_heap", cell.heap(options));
             app = processes.start(command, List.of(), dir.resolve("app.log"));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(options.startTimeout);
             while (System.nanoTime() < deadline) {
@@ -666,6 +692,7 @@ public final class Compare {
             }
             cpu.setProperty(when + ".machine", ProcStat.MachineTicks.readLine());
             cpu.setProperty(when + ".app_rss_kib", statusField(app.pid(), "VmRSS"));
+            cpu.setProperty(when + ".app_threads", statusField(app.pid(), "Threads"));
             cpu.setProperty(when + ".nanos", Long.toString(System.nanoTime()));
         }
     }

@@ -36,6 +36,11 @@ final class Options {
     List<String> scenarios = List.of("slow-backend", "mixed");
     List<String> backends = List.of("h2");
     List<Integer> users = List.of(100, 1000);
+    /** Whether --users was given: the map's clients default to {@link #MAP_CLIENTS} otherwise. */
+    boolean usersGiven;
+    static final List<Integer> MAP_CLIENTS = List.of(10, 100, 1000, 10000);
+    List<Integer> latencies = List.of(0, 1, 10, 100, 1000);
+    List<String> configs = List.of("shipped");
     int latencyMs = 100;
     boolean baseline = true;
     int connections = 16;
@@ -96,6 +101,9 @@ final class Options {
             "                --backends, --connections connections",
             "  per-type      each of --workloads alone on each of --backends (the cost of",
             "                each request type), --connections connections",
+            "  map           GET /circles/{id} on the stub, each of --latencies x each of",
+            "                --users (default for the map: 10,100,1000,10000), each variant",
+            "                (the map of when a model pays; with --config tuned each at its best)",
             "  crosscheck    the slow-backend cell at the first of --users with --latency,",
             "                measured by wrk and by Gatling (LatencyScalingSimulation, a run",
             "                of --window s and one of 4 x --window s): the two generators'",
@@ -108,7 +116,7 @@ final class Options {
             "                        concurrency (the knee), then --overload-connections",
             "                what became of every request (bench/README.md)"})
     void scenarios(String v) {
-        scenarios = oneOf(list(v), "scenario", "slow-backend", "mixed", "per-type", "crosscheck", "faults");
+        scenarios = oneOf(list(v), "scenario", "slow-backend", "map", "mixed", "per-type", "crosscheck", "faults");
     }
 
     @Option(names = "--backends", order = 3, paramLabel = "LIST", description = {
@@ -126,6 +134,25 @@ final class Options {
     @Option(names = "--users", order = 4, paramLabel = "LIST", description = "slow-backend concurrency (default: 100,1000)")
     void users(String v) {
         users = ints(v, "--users");
+        usersGiven = true;
+    }
+
+    /** The map's clients: --users when given, else {@link #MAP_CLIENTS}. */
+    List<Integer> mapClients() {
+        return usersGiven ? users : MAP_CLIENTS;
+    }
+
+    @Option(names = "--latencies", order = 5, paramLabel = "LIST", description = "map: stub latencies in ms (default: 0,1,10,100,1000)")
+    void latencies(String v) {
+        latencies = list(v).stream().map(s -> positive(s, "--latencies", 0)).toList();
+    }
+
+    @Option(names = "--config", order = 5, paramLabel = "LIST", description = {
+            "slow-backend and map: the app's configuration per cell, shipped (its defaults)",
+            "or tuned (each model at its best for the cell's clients: Tuning), or both",
+            "(default: shipped)"})
+    void config(String v) {
+        configs = oneOf(list(v), "config", "shipped", "tuned");
     }
 
     @Option(names = "--latency", order = 5, paramLabel = "MS", description = "slow-backend stub latency in ms (default: 100)")

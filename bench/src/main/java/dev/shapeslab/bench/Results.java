@@ -35,7 +35,8 @@ final class Results {
     @JsonPropertyOrder({"commit", "scenario", "variant", "backend", "workload", "clients", "latency_ms", "repeat",
             "window", "kind", "generator", "rate", "req_s", "p50_ms", "p99_ms", "p99_9_ms", "max_ms", "requests",
             "errors", "errors_by_status", "app_us_per_req", "db_us_per_req", "gen_us_per_req", "gen_machine_share",
-            "app_heap_used_mib", "app_heap_max", "app_rss_mib", "app_peak_rss_mib", "db_delay_ms", "proxy_us_per_req"})
+            "app_heap_used_mib", "app_heap_max", "app_rss_mib", "app_peak_rss_mib", "db_delay_ms", "proxy_us_per_req",
+            "config", "settings", "app_threads", "successes_per_s", "app_us_per_success", "status", "error"})
     @JsonInclude(JsonInclude.Include.ALWAYS)
     record WindowRow(String commit, String scenario, String variant, String backend, String workload, int clients,
                      @JsonProperty("latency_ms") int latencyMs, int repeat, String window,
@@ -43,20 +44,29 @@ final class Results {
                      String kind, String generator,
                      /** the open model's target rate in req/s; empty for a closed loop */
                      Double rate,
-                     @JsonProperty("req_s") double reqPerSecond,
+                     @JsonProperty("req_s") Double reqPerSecond,
                      @JsonProperty("p50_ms") Double p50Ms, @JsonProperty("p99_ms") Double p99Ms,
                      @JsonProperty("p99_9_ms") Double p999Ms, @JsonProperty("max_ms") Double maxMs,
-                     long requests, long errors,
+                     Long requests, Long errors,
                      /** "503=12 timeout=3": answers other than 2xx/3xx by status, socket errors by kind */
                      @JsonProperty("errors_by_status") String errorsByStatus,
-                     @JsonProperty("app_us_per_req") double appMicros, @JsonProperty("db_us_per_req") Double dbMicros,
-                     @JsonProperty("gen_us_per_req") double generatorMicros,
-                     @JsonProperty("gen_machine_share") double generatorShare,
+                     @JsonProperty("app_us_per_req") Double appMicros, @JsonProperty("db_us_per_req") Double dbMicros,
+                     @JsonProperty("gen_us_per_req") Double generatorMicros,
+                     @JsonProperty("gen_machine_share") Double generatorShare,
                      /** heap in use after the window (the app's own scrape), its -Xmx, RSS after the window, peak RSS of the cell */
                      @JsonProperty("app_heap_used_mib") Double heapUsedMib, @JsonProperty("app_heap_max") String heapMax,
                      @JsonProperty("app_rss_mib") Double rssMib, @JsonProperty("app_peak_rss_mib") Double peakRssMib,
                      /** --db-delay: the delay per round trip to the database, and the delay proxy's CPU */
-                     @JsonProperty("db_delay_ms") Integer dbDelayMs, @JsonProperty("proxy_us_per_req") Double proxyMicros) {
+                     @JsonProperty("db_delay_ms") Integer dbDelayMs, @JsonProperty("proxy_us_per_req") Double proxyMicros,
+                     /** shipped (the app's defaults) or tuned (the model at its best for the clients), and the arguments tuning added */
+                     String config, String settings,
+                     /** the app's threads after the window (/proc/PID/status): a platform thread's stack is RSS, not heap */
+                     @JsonProperty("app_threads") Integer appThreads,
+                     /** 2xx answers a second, and the app's CPU per 2xx answer (every other answer's CPU included) */
+                     @JsonProperty("successes_per_s") Double successesPerSecond,
+                     @JsonProperty("app_us_per_success") Double appMicrosPerSuccess,
+                     /** ok, or failed: a failed cell is one row of kind failed, with why, and no figures */
+                     String status, String error) {
     }
 
     /** One drill of the faults scenario, as the summary's two tables have it. */
@@ -104,7 +114,16 @@ final class Results {
         String heapMax = heapMax(run.props.getProperty("app_jvm_opts", ""));
         List<WindowRow> rows = new ArrayList<>();
         for (Report.Cell c : run.cells) {
-            if (c.error != null || c.drill != null) {
+            if (c.drill != null) {
+                continue;
+            }
+            if (c.error != null) {
+                rows.add(new WindowRow(commit, c.get("scenario"), c.get("variant"), c.get("backend"), c.get("workload"),
+                        c.intValue("connections"), c.intValue("latency_ms"), c.intValue("repeat"), "", "failed", "",
+                        null, null, null, null, null, null, null, null, "", null, null, null, null,
+                        null, cellHeap(c, heapMax), null, peakRssMib(c),
+                        c.get("db_delay_ms").isEmpty() ? null : c.intValue("db_delay_ms"), null,
+                        config(c), c.get("settings"), null, null, null, "failed", c.error));
                 continue;
             }
             List<Window> windows = new ArrayList<>(c.measured);
@@ -113,9 +132,9 @@ final class Results {
             if (c.jfr != null) {
                 windows.add(c.jfr);
             }
-            String peakRss = c.get("peak_rss_kib");
             for (Window w : windows) {
                 GeneratorOutput load = w.load();
+                double successes = load.succeeded() / load.seconds();
                 rows.add(new WindowRow(commit, c.get("scenario"), c.get("variant"), c.get("backend"), c.get("workload"),
                         c.intValue("connections"), c.intValue("latency_ms"), c.intValue("repeat"), w.name(), kind(w.name()),
                         load.generator(), openRate(c, w.name()), round(load.throughput(), 1),
@@ -124,10 +143,12 @@ final class Results {
                         load.requests(), load.failed(), errors(load.errors()),
                         round(w.appMicros(), 1), w.dbMicros() == null ? null : round(w.dbMicros(), 1),
                         round(w.generatorMicros(), 1), round(w.generatorShare(), 4),
-                        heapUsedMib(c, w.name()), heapMax, rssMib(c, w.name()),
-                        peakRss.isEmpty() ? null : round(Long.parseLong(peakRss) / 1024.0, 1),
+                        heapUsedMib(c, w.name()), cellHeap(c, heapMax), afterWindow(c, w.name(), "app_rss_kib", 1024.0),
+                        peakRssMib(c),
                         c.get("db_delay_ms").isEmpty() ? null : c.intValue("db_delay_ms"),
-                        w.proxyMicros() == null ? null : round(w.proxyMicros(), 1)));
+                        w.proxyMicros() == null ? null : round(w.proxyMicros(), 1),
+                        config(c), c.get("settings"), threads(c, w.name()), round(successes, 1),
+                        successes > 0 ? round(w.appMicros() * load.throughput() / successes, 1) : null, "ok", ""));
             }
         }
         return rows;
@@ -224,14 +245,37 @@ final class Results {
         }
     }
 
-    private static Double rssMib(Report.Cell c, String window) {
+    /** A figure of the app's /proc status snapshot after {@code window}, divided by {@code scale}; null when not kept. */
+    private static Double afterWindow(Report.Cell c, String window, String key, double scale) {
         try {
             Properties cpu = RecordFiles.read(c.dir.resolve(window + ".cpu.json"));
-            String kib = cpu.getProperty("after.app_rss_kib", "");
-            return kib.isEmpty() ? null : round(Long.parseLong(kib) / 1024.0, 1);
+            String value = cpu.getProperty("after." + key, "");
+            return value.isEmpty() ? null : round(Long.parseLong(value) / scale, 1);
         } catch (IOException | NumberFormatException e) {
             return null;
         }
+    }
+
+    private static Integer threads(Report.Cell c, String window) {
+        Double threads = afterWindow(c, window, "app_threads", 1);
+        return threads == null ? null : threads.intValue();
+    }
+
+    private static Double peakRssMib(Report.Cell c) {
+        String peakRss = c.get("peak_rss_kib");
+        return peakRss.isEmpty() ? null : round(Long.parseLong(peakRss) / 1024.0, 1);
+    }
+
+    /** The cell's own heap (cells since the heap was recorded per cell), else the run's. */
+    private static String cellHeap(Report.Cell c, String runHeap) {
+        String heap = c.get("app_heap");
+        return heap.isEmpty() ? runHeap : heap;
+    }
+
+    /** Cells from before configurations were recorded ran as shipped. */
+    private static String config(Report.Cell c) {
+        String config = c.get("config");
+        return config.isEmpty() ? "shipped" : config;
     }
 
     /** "-Xms1g -Xmx1g -XX:+UseG1GC" -> "1g" */
