@@ -258,7 +258,7 @@ public class FaultFiguresTests {
     @Test
     public void theTimelineCountsAnswersPerSecondByStatusAndMarksTheFault() throws IOException {
         Report.Cell cell = Report.Cell.load(kill, 100);
-        org.jfree.chart.JFreeChart chart = Charts.faultTimeline(cell);
+        org.jfree.chart.JFreeChart chart = FaultChart.timeline(cell);
 
         org.jfree.data.xy.XYDataset data = chart.getXYPlot().getDataset();
         List<String> statuses = new ArrayList<>();

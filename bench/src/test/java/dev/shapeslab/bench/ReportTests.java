@@ -145,75 +145,23 @@ public class ReportTests {
     }
 
     @Test
-    public void theThroughputChartDrawsClientsOverLatencyBesideTheVariants() {
-        Report.Cell slow = new Report.Cell(run, new java.util.Properties());
-        slow.props.setProperty("variant", "async");
-        slow.props.setProperty("connections", "100");
-        slow.props.setProperty("latency_ms", "100");
-        slow.measured.add(new Window("measure-1", new GeneratorOutput("wrk", 9_000, 10, 0, java.util.Map.of("p50", 100_000.0),
-                1, java.util.Map.of()), 100, null, 10, 0.01, 0, null));
+    public void theIndexPageShowsEveryChartOfTheRunFromBesideItWithNothingFromTheNetwork() throws IOException {
+        Report.write(run);
+        String html = Files.readString(run.resolve("index.html"));
 
-        org.jfree.data.xy.XYDataset data = Charts.throughput("slow-backend", List.of(slow)).getXYPlot().getDataset();
-        assertThat(data.getSeriesCount()).isEqualTo(2);
-        assertThat(data.getSeriesKey(0)).isEqualTo("async");
-        assertThat(data.getYValue(0, 0)).isEqualTo(900.0);
-        assertThat(data.getSeriesKey(1)).isEqualTo("clients ÷ latency (100 ms)");
-        assertThat(data.getYValue(1, 0)).isEqualTo(1000.0);
-        assertThat(Charts.nines(99.9)).isEqualTo(3.0, within(1e-9));
-    }
-
-    @Test
-    public void theCpuChartStacksTheDelayProxysShareWhenACellHadOne() {
-        Report.Cell delayed = new Report.Cell(run, new java.util.Properties());
-        delayed.props.setProperty("variant", "async");
-        delayed.props.setProperty("connections", "1000");
-        delayed.props.setProperty("latency_ms", "0");
-        delayed.measured.add(new Window("measure-1", new GeneratorOutput("wrk", 2_000, 10, 0,
-                java.util.Map.of("p50", 100_000.0), 1, java.util.Map.of()), 900, 450.0, 50, 0.01, 0, 190.0));
-
-        org.jfree.data.category.CategoryDataset data = Charts.cpu("mixed", List.of(delayed)).getCategoryPlot().getDataset();
-        assertThat(data.getRowKeys()).containsExactly("app", "database server", "generator", "delay proxy");
-        assertThat(data.getValue("delay proxy", data.getColumnKey(0))).isEqualTo(190.0);
-    }
-
-    @Test
-    public void theThroughputChartCountsOnlyTheRequestsServed() {
-        Report.Cell refusing = new Report.Cell(run, new java.util.Properties());
-        refusing.props.setProperty("variant", "plain");
-        refusing.props.setProperty("connections", "1000");
-        refusing.props.setProperty("latency_ms", "100");
-        // 9,000 answers in 10 s, 6,000 of them 503s
-        refusing.measured.add(new Window("measure-1", new GeneratorOutput("wrk", 9_000, 10, 6_000,
-                java.util.Map.of("p50", 100_000.0), 1, java.util.Map.of()), 100, null, 10, 0.01, 0, null));
-
-        org.jfree.data.xy.XYDataset data = Charts.throughput("slow-backend", List.of(refusing)).getXYPlot().getDataset();
-        assertThat(data.getYValue(0, 0)).isEqualTo(300.0);
-    }
-
-    @Test
-    public void aSweepDrawsEachVariantsP99AgainstItsClientsAndMarksTheCellsThatAnsweredErrors() {
-        Report.Cell few = slowCell("async", 1000, 0, 150_000.0);
-        Report.Cell many = slowCell("async", 5000, 40, 1_400_000.0);
-        Report.Cell other = slowCell("plain", 1000, 0, 90_000.0);
-
-        assertThat(Charts.sweeps(List.of(few, other))).isFalse();
-        assertThat(Charts.sweeps(List.of(few, many, other))).isTrue();
-        org.jfree.data.xy.XYDataset data = Charts.p99("slow-backend", List.of(few, many, other)).getXYPlot().getDataset();
-        assertThat(data.getSeriesKey(0)).isEqualTo("async");
-        assertThat(data.getItemCount(0)).isEqualTo(2);
-        assertThat(data.getYValue(0, 1)).isEqualTo(1400.0);
-        assertThat(data.getSeriesKey(2)).isEqualTo("answered errors");
-        assertThat(data.getItemCount(2)).isEqualTo(1);
-        assertThat(data.getXValue(2, 0)).isEqualTo(5000.0);
-    }
-
-    private Report.Cell slowCell(String variant, int clients, long failed, double p99Micros) {
-        Report.Cell cell = new Report.Cell(run, new java.util.Properties());
-        cell.props.setProperty("variant", variant);
-        cell.props.setProperty("connections", Integer.toString(clients));
-        cell.props.setProperty("latency_ms", "100");
-        cell.measured.add(new Window("measure-1", new GeneratorOutput("wrk", 9_000, 10, failed,
-                java.util.Map.of("p50", 100_000.0, "p99", p99Micros), 1, java.util.Map.of()), 100, null, 10, 0.01, 0, null));
-        return cell;
+        List<String> pngs;
+        try (Stream<Path> files = Files.list(run)) {
+            pngs = files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".png")).sorted().toList();
+        }
+        assertThat(pngs).isNotEmpty();
+        for (String png : pngs) {
+            assertThat(html).contains("<img src=\"" + png + "\"");
+        }
+        java.util.regex.Matcher sources = java.util.regex.Pattern.compile("(?:src|href)=\"([^\"]+)\"").matcher(html);
+        while (sources.find()) {
+            String target = sources.group(1);
+            assertThat(target).as("a relative path").doesNotContain("://").doesNotStartWith("/");
+            assertThat(run.resolve(target)).as(target).exists();
+        }
     }
 }
