@@ -24,7 +24,8 @@ import org.jfree.chart.plot.XYPlot;
  * The charts of a run (PNG files beside {@code summary.md}) and of a committed data set ({@link Redraw}), drawn with
  * JFreeChart from the rows of {@code results.csv}, so both draw the same thing the same way. Per experiment of a
  * scenario ({@link Facet}): successes per second, p99 and CPU per success against the clients when they vary
- * ({@link ClientCharts}), else a bar per model ({@link CellBars}); the latency spectrum; per drill of the faults scenario its answers per
+ * ({@link ClientCharts}), else a bar per model ({@link CellBars}); the latency spectrum; for the {@code map}
+ * scenario its grid of winners and its panels ({@link MapCharts}); per drill of the faults scenario its answers per
  * second ({@link FaultChart}). Every chart uses one visual language: a model's colour and marker
  * ({@link ModelStyle}), a title that says what was measured, a red X for a failed cell ({@link FailedMark}).
  */
@@ -79,6 +80,9 @@ final class Charts {
     /** The charts of one scenario's rows into {@code dir}. */
     static List<Chart> draw(Path dir, Names names, String scenario, List<Results.WindowRow> rows,
                             Function<CellRows, List<SpectrumChart.Line>> spectra) throws IOException {
+        if (scenario.equals("map")) {
+            return MapCharts.write(dir, names, rows);
+        }
         List<Chart> charts = new ArrayList<>();
         Map<Facet, List<CellRows>> facets = new LinkedHashMap<>();
         CellRows.of(rows).forEach(c -> facets.computeIfAbsent(c.facet(), k -> new ArrayList<>()).add(c));
