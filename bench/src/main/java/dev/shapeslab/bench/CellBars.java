@@ -58,13 +58,11 @@ final class CellBars {
             marker.setLabel(String.format(Locale.ROOT, "clients ÷ latency: %,.0f/s", ideal));
             marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
             marker.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+            marker.setLabelBackgroundColor(Color.WHITE);
             plot.addRangeMarker(marker);
-            NumberAxis y = (NumberAxis) plot.getRangeAxis();
-            y.setUpperMargin(0.12);
-            plot.getRangeAxis().setLowerBound(0);
-            if (y.getUpperBound() < ideal * 1.08) {
-                y.setUpperBound(ideal * 1.08);
-            }
+            // the line and its label inside the plot, even above every bar
+            double highest = cells.stream().filter(c -> !c.failed()).mapToDouble(CellRows::successes).max().orElse(0);
+            plot.getRangeAxis().setRange(0, Math.max(highest, ideal) * 1.1);
         }
         plot.setFixedLegendItems(failedLegend(cells, new LegendItemCollection()));
         return Charts.finish(Charts.title("Successful requests/s", cells), plot);
