@@ -183,7 +183,8 @@ final class WinnerGrid {
             double top = area.getCenterY() - height / 2;
             g2.setPaint(Color.WHITE);
             g2.fill(new RoundRectangle2D.Double(cx - width / 2 - 6, top - 3, width + 12, height + 6, 8, 8));
-            g2.setPaint(verdict.allFailed() ? ModelStyle.FAILED : Color.BLACK);
+            // a cell nobody measured in grey: it is no result
+            g2.setPaint(verdict.allFailed() ? ModelStyle.FAILED : verdict.ranked().isEmpty() ? ModelStyle.GREY : Color.BLACK);
             for (int i = 0; i < lines.size(); i++) {
                 g2.setFont(i < bold ? NAME : NOTE);
                 TextUtils.drawAlignedString(lines.get(i), g2, (float) cx, (float) (top + lineHeight * (i + 0.5)),
