@@ -125,8 +125,8 @@ final class Options {
             "  pg     PostgreSQL (pg/loadtestpg.sh), a fresh private cluster per cell;",
             "         its CPU is the postmaster's and all its children's",
             "  r2dbc  the same PostgreSQL cluster per cell, through the app's non-blocking",
-            "         driver (r2dbc-postgresql); under async and rxjava only: the app",
-            "         refuses plain and virtual there, and their cells are skipped"})
+            "         driver (r2dbc-postgresql); under async, rxjava and webflux only: the",
+            "         app refuses plain, virtual and vertx there, and their cells are skipped"})
     void backends(String v) {
         backends = oneOf(list(v), "backend", "h2", "pg", "r2dbc");
     }
@@ -360,7 +360,8 @@ final class Options {
                 throw new IllegalArgumentException("--backends " + backend + " runs under --variants "
                         + String.join(" or ", CellPlan.R2DBC_VARIANTS) + " only (the app refuses "
                         + String.join(" and ", variants) + " on " + backend
-                        + ": they block on their store calls; backend pg serves them)");
+                        + ": plain and virtual block on their store calls, vertx has the Vert.x PostgreSQL client;"
+                        + " backend pg serves them)");
             }
         }
     }
