@@ -66,6 +66,11 @@ final class Options {
     List<Integer> openRates = List.of();
     @Option(names = "--jfr", order = 47, description = "one more window under a JFR recording (settings=profile): cells/*/app.jfr")
     boolean jfr;
+    @Option(names = "--live-heap", order = 48, description = {"at the middle of each measured window, the app's live heap: a class histogram",
+            "(jcmd GC.class_histogram, which runs a full GC: the window's throughput pays",
+            "for it, so use it for memory runs) and the requests in flight, into",
+            "results.csv's live_heap_mib and in_flight (cells/*/measure-N.histogram.txt)"})
+    boolean liveHeap;
     @Option(names = "--keep-data", order = 89, description = {"keep each H2 cell's database files (deleted at the cell's end: a write cell",
             "leaves gigabytes, and no report reads them)"})
     boolean keepData;
