@@ -59,6 +59,13 @@ if [[ $(ulimit -n) != unlimited ]] && (($(ulimit -n) < 16384)); then
   (($(ulimit -n) >= 11000)) || echo "compare.sh: only $(ulimit -n) open files allowed; the faults overload needs about 11,000" >&2
 fi
 
+# With the kernel's autogroup on, every session's processes share the CPU as one group whatever their nice value: a
+# build niced in another terminal then takes as much CPU as the whole measurement. Say so; only root can turn it off.
+if [[ -z ${only_report:-} && $(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo 0) == 1 ]]; then
+  echo "compare.sh: the kernel's autogroup is on, so a niced process in another session still competes with the" \
+    "measurement as an equal; run nothing else, or turn it off (as root: echo 0 > /proc/sys/kernel/sched_autogroup_enabled)" >&2
+fi
+
 # The harness runs on the same JDK unless BENCH_HARNESS_JAVA_HOME names another: its fault drill's clients are
 # virtual threads on a JDK 21+, which cost the generator far less CPU than 5,000 platform threads.
 harness_jdk="${BENCH_HARNESS_JAVA_HOME:-$app_jdk}"

@@ -659,9 +659,13 @@ public final class Compare {
                     "\"$@\"; rc=$?; echo \"" + GeneratorOutput.CPU_LINE_PREFIX + "$(cat /proc/$$/stat)\"; exit $rc", "sh"));
             wrapped.addAll(generator);
             Process p = processes.start(wrapped, List.of(), dir.resolve(name + ".out"));
+            Thread histogram = options.liveHeap && name.startsWith("measure-") ? liveHeapAt(name, seconds / 2) : null;
             // a generator's own start and end (a JVM, Gatling's set-up and report) come on top of the load
             if (!p.waitFor(seconds + 120L, TimeUnit.SECONDS)) {
                 throw new CellFailure("window " + name + ": the generator did not finish within " + (seconds + 120) + " s");
+            }
+            if (histogram != null) {
+                histogram.join();
             }
             snapshot(cpu, "after");
             scrape(name + ".prom-after");
@@ -677,6 +681,28 @@ public final class Compare {
                             + (w.proxyMicros() == null ? "" : String.format(Locale.ROOT, "  proxy %4.0f µs/req", w.proxyMicros())),
                     w.generatorMicros(), w.load().latencyText("p99"), w.load().failed());
             return w;
+        }
+
+        /**
+         * {@code --live-heap}: {@code seconds} into window {@code name}, the requests in flight (a scrape) and the live
+         * heap (a class histogram, whose full GC leaves only what is reachable), on a thread of its own beside the load.
+         */
+        private Thread liveHeapAt(String name, int seconds) {
+            String jcmd = Path.of(options.appJava).resolveSibling("jcmd").toString();
+            Thread t = new Thread(() -> {
+                try {
+                    Thread.sleep(seconds * 1000L); // a point in the window's time, not a condition to wait for
+                    scrape(name + ".prom-mid");
+                    Files.write(dir.resolve(name + ".histogram.txt"),
+                            runQuietly(List.of(jcmd, Long.toString(app.pid()), "GC.class_histogram")));
+                } catch (IOException e) {
+                    log("  no live heap for %s: %s", name, e.getMessage());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "bench-live-heap");
+            t.start();
+            return t;
         }
 
         private void snapshot(Properties cpu, String when) throws IOException {

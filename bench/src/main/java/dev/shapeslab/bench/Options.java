@@ -66,6 +66,11 @@ final class Options {
     List<Integer> openRates = List.of();
     @Option(names = "--jfr", order = 47, description = "one more window under a JFR recording (settings=profile): cells/*/app.jfr")
     boolean jfr;
+    @Option(names = "--live-heap", order = 48, description = {"at the middle of each measured window, the app's live heap: a class histogram",
+            "(jcmd GC.class_histogram, which runs a full GC: the window's throughput pays",
+            "for it, so use it for memory runs) and the requests in flight, into",
+            "results.csv's live_heap_mib and in_flight (cells/*/measure-N.histogram.txt)"})
+    boolean liveHeap;
     @Option(names = "--keep-data", order = 89, description = {"keep each H2 cell's database files (deleted at the cell's end: a write cell",
             "leaves gigabytes, and no report reads them)"})
     boolean keepData;
@@ -125,8 +130,8 @@ final class Options {
             "  pg     PostgreSQL (pg/loadtestpg.sh), a fresh private cluster per cell;",
             "         its CPU is the postmaster's and all its children's",
             "  r2dbc  the same PostgreSQL cluster per cell, through the app's non-blocking",
-            "         driver (r2dbc-postgresql); under async and rxjava only: the app",
-            "         refuses plain and virtual there, and their cells are skipped"})
+            "         driver (r2dbc-postgresql); under async, rxjava and webflux only: the",
+            "         app refuses plain, virtual and vertx there, and their cells are skipped"})
     void backends(String v) {
         backends = oneOf(list(v), "backend", "h2", "pg", "r2dbc");
     }
@@ -360,7 +365,8 @@ final class Options {
                 throw new IllegalArgumentException("--backends " + backend + " runs under --variants "
                         + String.join(" or ", CellPlan.R2DBC_VARIANTS) + " only (the app refuses "
                         + String.join(" and ", variants) + " on " + backend
-                        + ": they block on their store calls; backend pg serves them)");
+                        + ": plain and virtual block on their store calls, vertx has the Vert.x PostgreSQL client;"
+                        + " backend pg serves them)");
             }
         }
     }

@@ -36,7 +36,8 @@ final class Results {
             "window", "kind", "generator", "rate", "req_s", "p50_ms", "p99_ms", "p99_9_ms", "max_ms", "requests",
             "errors", "errors_by_status", "app_us_per_req", "db_us_per_req", "gen_us_per_req", "gen_machine_share",
             "app_heap_used_mib", "app_heap_max", "app_rss_mib", "app_peak_rss_mib", "db_delay_ms", "proxy_us_per_req",
-            "config", "settings", "app_threads", "successes_per_s", "app_us_per_success", "status", "error"})
+            "config", "settings", "app_threads", "successes_per_s", "app_us_per_success", "status", "error",
+            "live_heap_mib", "in_flight"})
     @JsonInclude(JsonInclude.Include.ALWAYS)
     record WindowRow(String commit, String scenario, String variant, String backend, String workload, int clients,
                      @JsonProperty("latency_ms") int latencyMs, int repeat, String window,
@@ -66,7 +67,9 @@ final class Results {
                      @JsonProperty("successes_per_s") Double successesPerSecond,
                      @JsonProperty("app_us_per_success") Double appMicrosPerSuccess,
                      /** ok, or failed: a failed cell is one row of kind failed, with why, and no figures */
-                     String status, String error) {
+                     String status, String error,
+                     /** --live-heap: the live heap after a full GC in the window's middle, and the requests then in flight */
+                     @JsonProperty("live_heap_mib") Double liveHeapMib, @JsonProperty("in_flight") Double inFlight) {
     }
 
     /** One drill of the faults scenario, as the summary's two tables have it. */
@@ -123,7 +126,7 @@ final class Results {
                         null, null, null, null, null, null, null, null, "", null, null, null, null,
                         null, cellHeap(c, heapMax), null, peakRssMib(c),
                         c.get("db_delay_ms").isEmpty() ? null : c.intValue("db_delay_ms"), null,
-                        config(c), c.get("settings"), null, null, null, "failed", c.error));
+                        config(c), c.get("settings"), null, null, null, "failed", c.error, null, null));
                 continue;
             }
             List<Window> windows = new ArrayList<>(c.measured);
@@ -135,6 +138,7 @@ final class Results {
             for (Window w : windows) {
                 GeneratorOutput load = w.load();
                 double successes = load.succeeded() / load.seconds();
+                LiveHeap live = liveHeap(c, w.name());
                 rows.add(new WindowRow(commit, c.get("scenario"), c.get("variant"), c.get("backend"), c.get("workload"),
                         c.intValue("connections"), c.intValue("latency_ms"), c.intValue("repeat"), w.name(), kind(w.name()),
                         load.generator(), openRate(c, w.name()), round(load.throughput(), 1),
@@ -148,7 +152,8 @@ final class Results {
                         c.get("db_delay_ms").isEmpty() ? null : c.intValue("db_delay_ms"),
                         w.proxyMicros() == null ? null : round(w.proxyMicros(), 1),
                         config(c), c.get("settings"), threads(c, w.name()), round(successes, 1),
-                        successes > 0 ? round(w.appMicros() * load.throughput() / successes, 1) : null, "ok", ""));
+                        successes > 0 ? round(w.appMicros() * load.throughput() / successes, 1) : null, "ok", "",
+                        live == null ? null : round(live.bytes() / (1024 * 1024), 1), live == null ? null : live.inFlight()));
             }
         }
         return rows;
@@ -251,6 +256,14 @@ final class Results {
             Properties cpu = RecordFiles.read(c.dir.resolve(window + ".cpu.json"));
             String value = cpu.getProperty("after." + key, "");
             return value.isEmpty() ? null : round(Long.parseLong(value) / scale, 1);
+        } catch (IOException | NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static LiveHeap liveHeap(Report.Cell c, String window) {
+        try {
+            return LiveHeap.of(c.dir, window);
         } catch (IOException | NumberFormatException e) {
             return null;
         }

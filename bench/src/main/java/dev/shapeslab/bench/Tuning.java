@@ -6,14 +6,15 @@ import java.util.List;
 /**
  * Each execution model at its best for a load, beside the app as shipped ({@code --config tuned}): the rule a team
  * would apply before it rewrote anything, so that a comparison sets models against each other and not one model's
- * defaults against another's. The rule, for {@code clients} closed-loop clients:
+ * defaults against another's. The rule, for {@code clients} closed-loop clients and a backend latency:
  * <ul>
- * <li>every model: admission above the clients ({@link #places}), so that nobody waits for a place or is turned
- * away, and a short queue;</li>
+ * <li>every model: admission above the clients ({@link #places}), so that nobody is turned away;</li>
  * <li>the Tomcat variants: Tomcat's connections above the admitted and waiting (the app refuses fewer);</li>
- * <li>{@code plain} and {@code rxjava}, which hold a request thread for the whole request: Tomcat's request
- * threads sized to the clients (a platform thread each; their stacks are native memory, so a row gives RSS and
- * threads beside heap);</li>
+ * <li>{@code plain} and {@code rxjava}, which hold a request thread for the whole request: as many request threads,
+ * and as many admitted, as the requests that wait at once when the CPU is busy (Little's law: {@link #CAPACITY}
+ * × latency), at least Tomcat's 200 and at most the clients; the other clients wait at admission, holding no
+ * thread, for up to {@link #MAX_WAIT}. More threads than that would only take turns on the cores. (A platform
+ * thread's stack is native memory, so a row gives RSS and threads beside heap.)</li>
  * <li>{@code async}, {@code webflux} and {@code vertx}: their blocking pools' queues above the clients (on the stub
  * they wait on a timer and the pool runs nothing, but a queue below the clients would refuse them);</li>
  * <li>{@code virtual}: nothing more; Tomcat starts a virtual thread per admitted request.</li>
@@ -22,8 +23,17 @@ import java.util.List;
  */
 final class Tuning {
 
-    /** Requests that may wait for a place when admission is above the clients: only the stragglers of a window's end. */
+    /** Requests that may wait for a place when every client is admitted: only the stragglers of a window's end. */
     static final int QUEUE = 100;
+    /**
+     * Requests a second the CPU serves here when a request waits on the backend (the stub's GET at 100 ms:
+     * 9,100–9,800 successes a second for every model that held its clients, docs/results.md), for Little's law.
+     */
+    static final int CAPACITY = 10_000;
+    /** Tomcat's own default of request threads: the fewest a thread-per-request model gets. */
+    static final int MIN_THREADS = 200;
+    /** The longest a client waits for a thread at admission: far above a round of the closed loop at capacity. */
+    static final String MAX_WAIT = "10s";
     /** Connections past the admitted and waiting on which Tomcat answers the excess; the app's own margin. */
     static final int CONNECTION_MARGIN = 20;
 
@@ -35,17 +45,30 @@ final class Tuning {
         return clients + Math.max(clients / 10, 10);
     }
 
-    /** The app's arguments that apply the rule to {@code variant} under {@code clients} clients; empty for none. */
-    static List<String> appArguments(String variant, int clients) {
+    /**
+     * The request threads a thread-per-request model needs for {@code clients} clients at {@code latencyMs}: the
+     * requests that wait at once at {@link #CAPACITY}, between {@link #MIN_THREADS} and {@link #places}.
+     */
+    static int threads(int clients, int latencyMs) {
+        long waiting = (long) CAPACITY * latencyMs / 1000;
+        return (int) Math.min(places(clients), Math.max(MIN_THREADS, waiting));
+    }
+
+    /** The app's arguments that apply the rule to {@code variant} under {@code clients} clients at {@code latencyMs}. */
+    static List<String> appArguments(String variant, int clients, int latencyMs) {
         int places = places(clients);
-        List<String> args = new ArrayList<>();
-        args.add("--shapes.admission.max-in-flight=" + places);
-        args.add("--shapes.admission.max-queue=" + QUEUE);
+        if (variant.equals("plain") || variant.equals("rxjava")) {
+            // the threads' worth in flight, every other client waiting at admission on no thread
+            int threads = threads(clients, latencyMs);
+            int queue = places - threads + QUEUE;
+            return List.of("--shapes.admission.max-in-flight=" + threads, "--shapes.admission.max-queue=" + queue,
+                    "--shapes.admission.max-wait=" + MAX_WAIT,
+                    "--server.tomcat.max-connections=" + (threads + queue + CONNECTION_MARGIN),
+                    "--server.tomcat.threads.max=" + threads);
+        }
+        List<String> args = new ArrayList<>(List.of("--shapes.admission.max-in-flight=" + places,
+                "--shapes.admission.max-queue=" + QUEUE));
         switch (variant) {
-            case "plain", "rxjava" -> {
-                args.add("--server.tomcat.max-connections=" + (places + QUEUE + CONNECTION_MARGIN));
-                args.add("--server.tomcat.threads.max=" + places);
-            }
             case "async" -> {
                 args.add("--server.tomcat.max-connections=" + (places + QUEUE + CONNECTION_MARGIN));
                 args.add("--async.blocking.queue-capacity=" + places);

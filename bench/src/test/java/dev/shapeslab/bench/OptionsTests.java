@@ -69,7 +69,8 @@ public class OptionsTests {
         assertThatThrownBy(() -> Options.parse(new String[] {"--variants", "plain,virtual", "--backends", "h2,r2dbc"}))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--backends r2dbc runs under --variants async or rxjava or webflux only (the app refuses plain and virtual"
-                        + " on r2dbc: they block on their store calls; backend pg serves them)");
+                        + " on r2dbc: plain and virtual block on their store calls, vertx has the Vert.x PostgreSQL client;"
+                        + " backend pg serves them)");
         assertThat(Options.usage()).contains("r2dbc");
     }
 }

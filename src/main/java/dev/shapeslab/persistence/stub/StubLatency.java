@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
  * while the database works.</li>
  * <li>{@code timer}: the store answers at once and the caller waits on a timer first, holding no thread, as
  * over a non-blocking driver. Only a variant that can wait on timers takes the wait over
- * ({@link #handOverToTimer()}; the {@code async} and {@code webflux} variants do), and start-up refuses
+ * ({@link #handOverToTimer()}; the {@code async}, {@code webflux} and {@code vertx} variants do), and start-up refuses
  * {@code timer} under any other.</li>
  * <li>{@code auto} (the default): {@code timer} when a variant takes the wait over, {@code blocking}
  * otherwise.</li>
