@@ -4,7 +4,7 @@
 #   1. each model as shipped at 1,000 clients x 100 ms (docs/data/fair-answer.csv, with 10,000 clients x 1 s);
 #   2. the map, every model at its best (--config tuned) at latency {10,100,1000 ms} x clients {10,100,1000,10000},
 #      warmed for 20 s: there the backend's wait bounds what a model serves;
-#   3. the map's CPU-bound rows, latency {0,1 ms}, warmed until the CPU per request settles (30-60 s): there the JIT
+#   3. the map's CPU-bound rows, latency {0,1 ms}, warmed until the CPU per request settles (30-40 s): there the JIT
 #      still halves the cost after 20 s.
 # About 2 hours on 2 cores. Run it again after an interruption: each run's --out keeps the cells that ended. Then it
 # writes docs/data/map.csv (2 and 3) and docs/data/fair-answer.csv, and redraws (bench/redraw.sh).
@@ -21,7 +21,7 @@ bench/compare.sh --scenarios map --latencies 1000 --users 10000 --config shipped
   --out "$runs/shipped-10000x1000"
 bench/compare.sh --scenarios map --latencies 10,100,1000 --config tuned --warmup-min 20 --warmup-max 20 "${common[@]}" \
   --out "$runs/map-waiting"
-bench/compare.sh --scenarios map --latencies 0,1 --config tuned --warmup-min 30 --warmup-max 60 "${common[@]}" \
+bench/compare.sh --scenarios map --latencies 0,1 --config tuned --warmup-min 30 --warmup-max 40 "${common[@]}" \
   --out "$runs/map-cpu-bound"
 
 mkdir -p docs/data
