@@ -40,39 +40,30 @@ final class AnswerTable {
         ModelStyle.MODELS.forEach(m -> models.add(m.model()));
         best.forEach(c -> models.add(c.variant()));
         shipped.forEach(c -> models.add(c.variant()));
-        StringBuilder md = new StringBuilder("| model");
-        List<String> separator = new ArrayList<>(List.of("---"));
+        StringBuilder md = new StringBuilder();
         for (At at : CELLS) {
-            md.append(" | ").append(at.heading).append(": successes/s as shipped | at its best | × plain at its best "
-                    + "| app µs per success | peak RSS MiB | threads");
-            separator.addAll(List.of("--:", "--:", "--:", "--:", "--:", "--:"));
-        }
-        md.append(" |\n|").append(String.join("|", separator)).append("|\n");
-        for (String model : models) {
-            List<CellRows> own = new ArrayList<>();
-            for (At at : CELLS) {
-                own.add(find(shipped, model, at));
-                own.add(find(best, model, at));
-            }
-            if (own.stream().allMatch(c -> c == null)) {
-                continue;
-            }
-            md.append("| `").append(model).append('`');
-            for (At at : CELLS) {
+            // one table per cell: a reader compares the models down a column
+            md.append("**").append(at.heading).append("**\n\n| model | successes/s as shipped | at its best | × plain at its best "
+                    + "| app µs per success | peak RSS MiB | threads |\n|---|--:|--:|--:|--:|--:|--:|\n");
+            for (String model : models) {
                 CellRows asShipped = find(shipped, model, at);
                 CellRows atBest = find(best, model, at);
+                if (asShipped == null && atBest == null) {
+                    continue;
+                }
                 CellRows plain = find(best, "plain", at);
-                md.append(" | ").append(successes(asShipped)).append(" | ").append(successes(atBest));
                 boolean measured = atBest != null && !atBest.failed();
+                md.append("| `").append(model).append("` | ").append(successes(asShipped)).append(" | ").append(successes(atBest));
                 md.append(" | ").append(measured && plain != null && !plain.failed() && plain.successes() > 0
                         ? WinnerGrid.times(atBest.successes() / plain.successes()) : "–");
                 md.append(" | ").append(measured ? figure(atBest.appPerSuccess()) : "–");
                 md.append(" | ").append(measured ? count(atBest.median(AnswerTable::rss)) : "–");
                 md.append(" | ").append(measured ? count(atBest.median(AnswerTable::threads)) : "–");
+                md.append(" |\n");
             }
-            md.append(" |\n");
+            md.append("\n");
         }
-        md.append("\n*Successes/s*: 2xx answers a second, the median of the measured windows. *× plain*, CPU, RSS and threads: "
+        md.append("*Successes/s*: 2xx answers a second, the median of the measured windows. *× plain*, CPU, RSS and threads: "
                 + "each model at its best (the map's tuned cells, `docs/data/map.csv`); as shipped: `docs/data/fair-answer.csv`. "
                 + "Written by `bench/redraw.sh`; edit the data, not the table.\n");
         return md.toString();
@@ -116,16 +107,21 @@ final class AnswerTable {
      * is. True when the file changed.
      */
     static boolean replace(Path file, String table) throws IOException {
+        return replace(file, START, END, table);
+    }
+
+    /** Puts {@code table} between the markers {@code startMarker} and {@code endMarker} of {@code file}, as above. */
+    static boolean replace(Path file, String startMarker, String endMarker, String table) throws IOException {
         if (!Files.isRegularFile(file)) {
             return false;
         }
         String text = Files.readString(file, StandardCharsets.UTF_8);
-        int start = text.indexOf(START);
-        int end = text.indexOf(END);
+        int start = text.indexOf(startMarker);
+        int end = text.indexOf(endMarker);
         if (start < 0 || end < start) {
             return false;
         }
-        String updated = text.substring(0, start + START.length()) + "\n" + table + text.substring(end);
+        String updated = text.substring(0, start + startMarker.length()) + "\n" + table + text.substring(end);
         if (updated.equals(text)) {
             return false;
         }

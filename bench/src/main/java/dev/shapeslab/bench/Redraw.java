@@ -11,7 +11,8 @@ import java.util.stream.Stream;
  * Redraws the charts of the docs from committed data ({@code bench/redraw.sh} runs it): every
  * {@code docs/data/NAME.csv} (a {@code results.csv} of {@link Results}) becomes {@code docs/charts/NAME-*.png}, drawn
  * by the same code as a run's charts; and the answer table of {@code README.md} and {@code docs/results.md}
- * ({@link AnswerTable}) is written again from {@code map.csv} and {@code fair-answer.csv}. It writes only its own
+ * ({@link AnswerTable}) is written again from {@code map.csv} and {@code fair-answer.csv}, and the map's table of
+ * {@code docs/results.md} ({@link MapTable}) from {@code map.csv}. It writes only its own
  * files: the charts of docs/charts that have no data set stay as they are.
  */
 final class Redraw {
@@ -61,6 +62,11 @@ final class Redraw {
                         : Files.exists(file) && Files.readString(file).contains(AnswerTable.START) ? "answer table unchanged"
                         : "no " + AnswerTable.START + " marker, left alone"));
             }
+        }
+        if (Files.exists(map)) {
+            Path results = root.resolve("docs/results.md");
+            boolean changed = AnswerTable.replace(results, MapTable.START, MapTable.END, MapTable.markdown(read(map)));
+            done.add("docs/results.md: " + (changed ? "map table written" : "map table unchanged or no marker"));
         }
         return done;
     }

@@ -15,12 +15,16 @@ public class AnswerTableTests {
     public void eachModelHasItsSuccessesAsShippedAndAtItsBestAndWhatItsBestCostInBothCells() throws IOException {
         String table = table();
 
-        assertThat(table).startsWith("| model | 1,000 clients × 100 ms: successes/s as shipped | at its best | × plain at its best "
-                + "| app µs per success | peak RSS MiB | threads | 10,000 clients × 1 s: successes/s as shipped |");
-        assertThat(table).contains("| `plain` | 1,330 | 1,300 | 1.0× | 320 | 950 | 1,140 "
-                + "| failed: the app died during window measure-1 | 1,200 | 1.0× | 1,333 | 2,204 | 3,153 |\n");
-        assertThat(table).contains("| `async` | 6,500 | 9,000 | 6.9× | 90.0 | 650 | 260 | 1,900 | 2,260 | 1.9× | 752 | 2,157 | 261 |\n");
-        assertThat(table).contains("| `vertx` | 9,600 | 9,400 | 7.2× | 42.0 | 520 | 30 | 9,652 | failed: out of memory | – | – | – | – |\n");
+        assertThat(table).startsWith("**1,000 clients × 100 ms**\n\n| model | successes/s as shipped | at its best "
+                + "| × plain at its best | app µs per success | peak RSS MiB | threads |\n");
+        String first = table.substring(0, table.indexOf("**10,000 clients × 1 s**"));
+        String second = table.substring(table.indexOf("**10,000 clients × 1 s**"));
+        assertThat(first).contains("| `plain` | 1,330 | 1,300 | 1.0× | 320 | 950 | 1,140 |\n");
+        assertThat(first).contains("| `async` | 6,500 | 9,000 | 6.9× | 90.0 | 650 | 260 |\n");
+        assertThat(first).contains("| `vertx` | 9,600 | 9,400 | 7.2× | 42.0 | 520 | 30 |\n");
+        assertThat(second).contains("| `plain` | failed: the app died during window measure-1 | 1,200 | 1.0× | 1,333 | 2,204 | 3,153 |\n");
+        assertThat(second).contains("| `async` | 1,900 | 2,260 | 1.9× | 752 | 2,157 | 261 |\n");
+        assertThat(second).contains("| `vertx` | 9,652 | failed: out of memory | – | – | – | – |\n");
         // models in neither data set get no empty row
         assertThat(table).doesNotContain("`rxjava`");
     }

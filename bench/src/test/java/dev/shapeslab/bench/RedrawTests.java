@@ -21,7 +21,7 @@ public class RedrawTests {
         }
         Files.writeString(root.resolve("docs/charts/slow-backend-throughput.png"), "an older chart, no data set");
         Files.writeString(root.resolve("README.md"), "prose\n" + AnswerTable.START + "\n" + AnswerTable.END + "\nmore prose\n");
-        Files.writeString(root.resolve("docs/results.md"), "no table here\n");
+        Files.writeString(root.resolve("docs/results.md"), "no answer here\n" + MapTable.START + "\n" + MapTable.END + "\n");
 
         List<String> done = Redraw.redraw(root);
 
@@ -30,9 +30,10 @@ public class RedrawTests {
             assertThat(root.resolve("docs/charts/" + chart)).isNotEmptyFile();
         }
         assertThat(root.resolve("docs/charts/slow-backend-throughput.png")).hasContent("an older chart, no data set");
-        assertThat(Files.readString(root.resolve("README.md"))).startsWith("prose\n" + AnswerTable.START + "\n| model |")
+        assertThat(Files.readString(root.resolve("README.md"))).startsWith("prose\n" + AnswerTable.START + "\n**1,000 clients")
                 .contains("| `vertx` | 9,600 |").endsWith(AnswerTable.END + "\nmore prose\n");
-        assertThat(root.resolve("docs/results.md")).hasContent("no table here");
+        assertThat(Files.readString(root.resolve("docs/results.md"))).startsWith("no answer here\n" + MapTable.START + "\n| latency |")
+                .endsWith(MapTable.END + "\n");
         assertThat(done).contains("README.md: answer table written");
     }
 
