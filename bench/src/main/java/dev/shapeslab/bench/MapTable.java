@@ -32,21 +32,21 @@ final class MapTable {
         cells.forEach(c -> points.add(List.of(c.facet().latencyMs(), c.clients())));
         for (List<Integer> point : points) {
             List<CellRows> here = cells.stream().filter(c -> c.facet().latencyMs() == point.get(0) && c.clients() == point.get(1)).toList();
-            double best = here.stream().filter(c -> !c.failed()).mapToDouble(CellRows::successes).max().orElse(0);
+            WinnerGrid.Verdict verdict = WinnerGrid.Verdict.of(point.get(0), point.get(1), here);
             md.append("| ").append(point.get(0)).append(" ms | ").append(String.format(Locale.ROOT, "%,d", point.get(1)))
                     .append(" | ").append(point.get(0) == 0 ? "–" : AnswerTable.figure(point.get(1) * 1000.0 / point.get(0)))
                     .append(" |");
             for (String model : models) {
                 Optional<CellRows> cell = here.stream().filter(c -> c.variant().equals(model)).findFirst();
                 String text = cell.isEmpty() ? "–" : cell.get().failed() ? "failed" : AnswerTable.figure(cell.get().successes());
-                // within 5 % of the best is a tie, as on the winner chart: each such figure in bold
-                boolean wins = cell.isPresent() && !cell.get().failed() && best > 0 && cell.get().successes() >= 0.95 * best;
+                // the winner chart's tie: each figure it counts among the winners in bold
+                boolean wins = cell.isPresent() && verdict.top().contains(cell.get());
                 md.append(' ').append(wins ? "**" + text + "**" : text).append(" |");
             }
             md.append('\n');
         }
-        md.append("\nSuccessful requests a second, each model at its best (`--config tuned`); in bold the most, and any within 5 % "
-                + "of it. From `docs/data/map.csv`, written by `bench/redraw.sh`.\n");
+        md.append("\nSuccessful requests a second, each model at its best (`--config tuned`); in bold the most, any within 5 % "
+                + "of it, and, where the most reached clients ÷ latency, every model within 15 % of that. From `docs/data/map.csv`, written by `bench/redraw.sh`.\n");
         return md.toString();
     }
 }

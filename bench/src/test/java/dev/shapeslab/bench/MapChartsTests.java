@@ -42,6 +42,22 @@ public class MapChartsTests {
     }
 
     @Test
+    public void modelsThatReachedClientsOverLatencyTieWhateverTheirOrderWithinAWindowsCount() {
+        // 10 clients at 1 s: 10 a second at most; 10.0 and 8.9 differ by 11 %, one request per connection in 10 s
+        List<CellRows> atTheIdeal = CellRows.of(List.of(
+                RowBuilder.row("plain", 10, 1000).scenario("map").successes(10.0).build(),
+                RowBuilder.row("async", 10, 1000).scenario("map").successes(8.9).build(),
+                RowBuilder.row("vertx", 10, 1000).scenario("map").successes(9.2).build()));
+        assertThat(WinnerGrid.Verdict.of(1000, 10, atTheIdeal).lines().get(0)).isEqualTo("tie: plain, async, vertx");
+
+        // below the ideal, 11 % apart is a win
+        List<CellRows> belowIt = CellRows.of(List.of(
+                RowBuilder.row("plain", 10000, 1000).scenario("map").successes(5000).build(),
+                RowBuilder.row("vertx", 10000, 1000).scenario("map").successes(4450).build()));
+        assertThat(WinnerGrid.Verdict.of(1000, 10000, belowIt).lines().get(0)).isEqualTo("plain");
+    }
+
+    @Test
     public void aCellWhereEveryModelFailedIsDrawnFailedWithWhy() {
         XYPlot grid = MapCharts.winners(cells).getXYPlot();
 
