@@ -107,7 +107,7 @@ final class MapCharts {
         LogTicksFactory axis = label -> LogTicks.steps(label, Math.min(0.9, min(values)), Math.max(1.1, max(values)));
         CombinedDomainXYPlot plot = panels(cells, ratio, axis, "× plain");
         plot.getSubplots().forEach(p -> p.addRangeMarker(new ValueMarker(1, ModelStyle.GREY, new BasicStroke(1.5f))));
-        return Charts.finish("Each model's successful requests/s as a ratio of plain at its best, per latency (log scales)"
+        return Charts.finish("Each model's successful requests/s as a ratio of plain's in the same cell, per latency (log scales)"
                 + configText(cells) + " · " + experiment(cells), legend(plot));
     }
 
