@@ -65,9 +65,6 @@ public class AdmissionControl extends ValveBase implements Admission {
     /** The request attribute that gives its place back, for {@link AdmissionFinish}. */
     static final String RELEASE = AdmissionControl.class.getName() + ".release";
 
-    /** How often Tomcat checks its async timeouts. */
-    private static final long TOMCAT_TIMEOUT_GRAIN_MILLIS = 1000;
-
     /** Without a setting of its own (tests): longer than any store call's bounds and every variant's timeouts. */
     static final Duration DEFAULT_MAX_HOLD = Duration.ofSeconds(30);
 
@@ -192,7 +189,7 @@ public class AdmissionControl extends ValveBase implements Admission {
             serve(request, response, next, place.get());
         } else if (queue.reserveWaitingPlace()) {
             AsyncContext context = request.startAsync();
-            context.setTimeout(queue.maxWaitMillis() + TOMCAT_TIMEOUT_GRAIN_MILLIS);
+            context.setTimeout(0); // no timeout of Tomcat's: only admission ends a wait (see Waiter)
             Waiter waiter = new Waiter(context);
             context.addListener(waiter);
             queue.await(waiter);
@@ -235,8 +232,16 @@ public class AdmissionControl extends ValveBase implements Admission {
     }
 
     /**
-     * A suspended request waiting for a place. Tomcat's own async timeout is a backstop: it is checked once a second,
-     * which would let a wait run up to a second long, so the queue's timer ends the wait.
+     * A suspended request waiting for a place. Only admission ends its wait, exactly once (the queue's {@code leave}):
+     * admitted, its cycle dispatched from whichever thread gave a place back; turned away by the queue's timer; or gone,
+     * when Tomcat tells this listener.
+     *
+     * <p>Its cycle has no timeout of Tomcat's. With one (it was {@code max-wait} and a second, a backstop), Tomcat timed
+     * waiting cycles out itself whenever the queue's timer ran late, and ended them (an error dispatch, then complete)
+     * while admission dispatched the same cycle from another thread; Tomcat's async context cannot make those two safe
+     * (it checks that the cycle is still on, then acts), and such a late call can reach the next request on the same
+     * request processor: under a load that had Tomcat time waiting cycles out, cycles of answered requests were left
+     * open, Jersey's completion lost, their places held and their connections with them (docs/notebook/2026-11-27-the-lost-async-completion.md).
      */
     private final class Waiter extends AdmissionQueue.Waiter implements AsyncListener {
         private final AsyncContext context;

@@ -58,6 +58,25 @@ public class AdmissionControlTests {
     }
 
     /**
+     * Only admission ends a wait: the waiting request's cycle has no timeout of Tomcat's. With one, Tomcat timed waiting
+     * cycles out itself when the queue's timer ran late, and ended them while admission dispatched them from another
+     * thread; cycles of other requests answered afterwards on the same request processors were then never ended
+     * (docs/notebook/2026-11-27-the-lost-async-completion.md).
+     */
+    @Test
+    public void aWaitingRequestsCycleHasNoContainerTimeoutSoOnlyAdmissionEndsTheWait() throws Exception {
+        AdmissionControl admission = new AdmissionControl(new AdmissionSettings(1, 10, Duration.ofMillis(200), "fixed"));
+        MockHttpServletRequest holder = asyncRequest();
+        admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
+        MockHttpServletRequest waiting = asyncRequest();
+        admission.admit(waiting, new MockHttpServletResponse(), false, () -> { });
+        assertEquals(admission.waiting(), 1);
+
+        assertEquals(((MockAsyncContext) waiting.getAsyncContext()).getTimeout(), 0L,
+                "Tomcat was given a timeout for the waiting request's cycle");
+    }
+
+    /**
      * A request answered from another thread counts until Jersey has finished with it, even when Tomcat never ends
      * its asynchronous cycle nor tells its listeners: under 5,000 clients such requests kept every place taken
      * (docs/results.md, A slow database). The cycle's end, when it comes, gives nothing back twice.
