@@ -11,12 +11,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.catalina.LifecycleException;
@@ -50,8 +46,7 @@ import org.slf4j.LoggerFactory;
  * <p>A request counts until its response is complete: for a suspended response that is when the async
  * cycle ends, not when its pass through this valve returns (which is why Netflix's own servlet filter, which releases on
  * return, would not bound the async variant), or when Jersey has finished with it ({@link AdmissionFinish}). A cycle
- * left open a second after Jersey answered its request, or still open after {@code shapes.admission.max-hold}, is
- * ended here ({@link Release#endIfLeftOpen}, {@link Release#onTimeout}).
+ * still open after {@code shapes.admission.max-hold} is ended here ({@link Release#onTimeout}).
  *
  * <p>A rejected request never reaches Jersey, so it never writes: its body is not even read.
  */
@@ -73,16 +68,6 @@ public class AdmissionControl extends ValveBase implements Admission {
     private final AtomicLong endedHeldTooLong = new AtomicLong();
     /** The cycles this valve ends, once per kind and 10 s. */
     private final IntervalLog endedLog = new IntervalLog(log, Duration.ofSeconds(10));
-    /** How long after Jersey has answered a request its cycle may stay open before it counts as left open. */
-    static final Duration LEFT_OPEN_GRACE = Duration.ofSeconds(1);
-    /** Requests Jersey has answered whose cycle was open then, in the order they were answered. */
-    private final Queue<Release> answered = new ConcurrentLinkedQueue<>();
-    private final AtomicLong endedLeftOpen = new AtomicLong();
-    private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "admission-open-cycles");
-        thread.setDaemon(true);
-        return thread;
-    });
     /** Admission's own platform thread for handing places on under virtual threads: see the constructor. */
     private final ExecutorService handOver = Executors.newSingleThreadExecutor(task -> {
         Thread thread = new Thread(task, "admission-hand-over");
@@ -114,29 +99,6 @@ public class AdmissionControl extends ValveBase implements Admission {
         super(true); // a waiting request is suspended here, and admitted ones may be suspended behind
         this.queue = new AdmissionQueue(settings, virtualThreads ? handOver : Runnable::run);
         this.maxHoldMillis = maxHold.toMillis();
-        long every = LEFT_OPEN_GRACE.toMillis() / 2;
-        sweeper.scheduleWithFixedDelay(() -> endCyclesLeftOpen(System.nanoTime()), every, every, TimeUnit.MILLISECONDS);
-    }
-
-    /**
-     * Asynchronous cycles this valve ended because they were still open {@link #LEFT_OPEN_GRACE} after Jersey had
-     * answered their request, since start.
-     */
-    public long endedLeftOpen() {
-        return endedLeftOpen.get();
-    }
-
-    /**
-     * Ends the cycles still open {@link #LEFT_OPEN_GRACE} after Jersey answered their request, as of {@code nowNanos}
-     * ({@link System#nanoTime()}); the sweeper runs it twice a grace.
-     */
-    void endCyclesLeftOpen(long nowNanos) {
-        long grace = LEFT_OPEN_GRACE.toNanos();
-        Release next;
-        while ((next = answered.peek()) != null && (next.cycleEnded || nowNanos - next.answeredAt >= grace)) {
-            answered.poll();
-            next.endIfLeftOpen();
-        }
     }
 
     /** Asynchronous cycles this valve ended because they were still open after {@code max-hold}, since start. */
@@ -153,7 +115,6 @@ public class AdmissionControl extends ValveBase implements Admission {
     protected void stopInternal() throws LifecycleException {
         queue.close();
         handOver.shutdownNow();
-        sweeper.shutdownNow();
         super.stopInternal();
     }
 
@@ -201,7 +162,7 @@ public class AdmissionControl extends ValveBase implements Admission {
     private void serve(HttpServletRequest request, HttpServletResponse response, Next next, Limiter.Listener place)
             throws ServletException, IOException {
         Release release = new Release(place, response);
-        request.setAttribute(RELEASE, (Runnable) release::answered);
+        request.setAttribute(RELEASE, (Runnable) release);
         try {
             next.invoke();
         } finally {
@@ -209,7 +170,6 @@ public class AdmissionControl extends ValveBase implements Admission {
                 AsyncContext cycle = request.getAsyncContext();
                 cycle.addListener(release);
                 cycle.setTimeout(maxHoldMillis); // Jersey sets none: it times its responses out itself
-                release.cycleStarted(cycle);
             } else {
                 release.run();
             }
@@ -289,14 +249,6 @@ public class AdmissionControl extends ValveBase implements Admission {
         private final Limiter.Listener place;
         private final HttpServletResponse response;
         private final AtomicBoolean done = new AtomicBoolean();
-        /** The request's asynchronous cycle, once the valve has seen it start. */
-        private volatile AsyncContext cycle;
-        /** Whether Jersey has answered, and when ({@link System#nanoTime()}). */
-        private volatile boolean jerseyAnswered;
-        private volatile long answeredAt;
-        /** Whether Tomcat has ended the cycle (it told this listener). */
-        private volatile boolean cycleEnded;
-        private final AtomicBoolean watched = new AtomicBoolean();
 
         Release(Limiter.Listener place, HttpServletResponse response) {
             this.place = place;
@@ -310,63 +262,13 @@ public class AdmissionControl extends ValveBase implements Admission {
             }
         }
 
-        /** Jersey has answered the request ({@link AdmissionFinish}), on whichever thread wrote the answer. */
-        void answered() {
-            answeredAt = System.nanoTime();
-            jerseyAnswered = true;
-            run();
-            watchIfBoth();
-        }
-
-        /** On the request's thread, as its pass through the valve ends with the cycle started. */
-        void cycleStarted(AsyncContext started) {
-            cycle = started;
-            watchIfBoth();
-        }
-
         /**
-         * Once the cycle has started and Jersey has answered, in either order, the cycle is watched: Tomcat should end
-         * it at once. Both sides write their field before they look, so at least one of them sees both.
-         */
-        private void watchIfBoth() {
-            if (cycle != null && jerseyAnswered && !cycleEnded && watched.compareAndSet(false, true)) {
-                answered.add(this);
-            }
-        }
-
-        /**
-         * A request Jersey answered a grace ago whose cycle Tomcat has not ended: at 5,000 clients that came and went,
-         * Tomcat left such cycles open for good, each holding its connection (the answer written, Jersey's own
-         * completion never reaching Tomcat), and the clients past {@code max-connections} waited in the accept queue
-         * for them (docs/faults.md, Admission). Ending the cycle sends what was written and frees the connection.
-         * Tomcat refuses (an exception) when the cycle is ending or has ended meanwhile.
-         */
-        void endIfLeftOpen() {
-            if (cycleEnded) {
-                return;
-            }
-            try {
-                HttpServletRequest request = (HttpServletRequest) cycle.getRequest();
-                if (request.isAsyncStarted()) {
-                    String what = request.getMethod() + " " + request.getRequestURI();
-                    cycle.complete();
-                    endedLeftOpen.incrementAndGet();
-                    endedLog.warn("left open", "Ended the cycle of a request answered over "
-                            + LEFT_OPEN_GRACE.toMillis() + " ms before, which Tomcat had left open: " + what);
-                }
-            } catch (IllegalStateException | NullPointerException endedMeanwhile) {
-                // Tomcat ended it between the look and the call: nothing left to do
-            }
-        }
-
-        /**
-         * Tomcat timed the cycle out at {@code maxHold}: nobody ended it, not even after an answer (see
-         * {@link #endIfLeftOpen}). A backstop: every variant answers within bounds of its own. The response is ended
-         * here: what was written is sent, or a 503 if nothing was.
+         * Tomcat timed the cycle out at {@code maxHold}: nobody ended it, not even after an answer. A backstop: every
+         * variant answers within bounds of its own. The response is ended here: what was written is sent, or a 503 if
+         * nothing was.
          */
         @Override
         public void onTimeout(AsyncEvent event) throws IOException {
-            cycleEnded = true;
             run();
             endedHeldTooLong.incrementAndGet();
             HttpServletRequest request = (HttpServletRequest) event.getSuppliedRequest();
@@ -382,8 +284,8 @@ public class AdmissionControl extends ValveBase implements Admission {
             }
         }
 
-        @Override public void onComplete(AsyncEvent event) { cycleEnded = true; run(); }
-        @Override public void onError(AsyncEvent event) { cycleEnded = true; run(); }
+        @Override public void onComplete(AsyncEvent event) { run(); }
+        @Override public void onError(AsyncEvent event) { run(); }
         @Override public void onStartAsync(AsyncEvent event) { }
     }
 }

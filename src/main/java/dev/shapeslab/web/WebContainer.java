@@ -59,9 +59,6 @@ class WebContainer {
         FunctionCounter.builder("admission.held.too.long", admission, AdmissionControl::endedHeldTooLong)
                 .description("Admitted requests whose asynchronous cycle was still open after max-hold, ended")
                 .register(registry);
-        FunctionCounter.builder("admission.left.open", admission, AdmissionControl::endedLeftOpen)
-                .description("Answered requests whose asynchronous cycle Tomcat had not ended a second later, ended")
-                .register(registry);
         return admission;
     }
 

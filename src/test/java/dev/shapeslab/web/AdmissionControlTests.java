@@ -143,47 +143,6 @@ public class AdmissionControlTests {
         assertEquals(admission.inFlight(), 0, "the place was not given back");
     }
 
-    /**
-     * Jersey has answered, and a grace later Tomcat has still not ended the cycle (at 5,000 clients that came and
-     * went, such cycles stayed open for good, each holding its connection): the valve ends it, whichever of Jersey's
-     * answer and the valve's own return came first.
-     */
-    @Test
-    public void aCycleLeftOpenAGraceAfterJerseyAnsweredIsEnded() throws Exception {
-        AdmissionControl admission = new AdmissionControl(new AdmissionSettings(2, 10, Duration.ofMinutes(1), "fixed"));
-        MockHttpServletRequest answeredLater = asyncRequest();
-        admission.admit(answeredLater, new MockHttpServletResponse(), false, answeredLater::startAsync);
-        jerseyFinished(answeredLater);
-        MockHttpServletRequest answeredFirst = asyncRequest();
-        admission.admit(answeredFirst, new MockHttpServletResponse(), false, () -> {
-            answeredFirst.startAsync();
-            jerseyFinished(answeredFirst); // from another thread, before the request's own thread has left the valve
-        });
-
-        admission.endCyclesLeftOpen(System.nanoTime()); // within the grace: Tomcat may yet end them
-
-        assertTrue(answeredLater.isAsyncStarted() && answeredFirst.isAsyncStarted(), "ended within the grace");
-        admission.endCyclesLeftOpen(System.nanoTime() + AdmissionControl.LEFT_OPEN_GRACE.toNanos());
-        assertFalse(answeredLater.isAsyncStarted(), "a cycle answered after the valve returned was left open");
-        assertFalse(answeredFirst.isAsyncStarted(), "a cycle answered before the valve returned was left open");
-        assertEquals(admission.endedLeftOpen(), 2);
-        assertEquals(admission.inFlight(), 0);
-    }
-
-    /** A cycle that Tomcat ends after Jersey has answered, as it should, is left alone. */
-    @Test
-    public void aCycleTomcatEndsAfterJerseyAnsweredIsNotEndedAgain() throws Exception {
-        AdmissionControl admission = new AdmissionControl(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
-        MockHttpServletRequest answered = asyncRequest();
-        admission.admit(answered, new MockHttpServletResponse(), false, answered::startAsync);
-        jerseyFinished(answered);
-        ((MockAsyncContext) answered.getAsyncContext()).complete();
-
-        admission.endCyclesLeftOpen(System.nanoTime() + AdmissionControl.LEFT_OPEN_GRACE.toNanos());
-
-        assertEquals(admission.endedLeftOpen(), 0);
-    }
-
     private static AdmissionControl holdingFiveSecondsAtMost() {
         return new AdmissionControl(
                 new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"), false, Duration.ofSeconds(5));
