@@ -9,12 +9,10 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
@@ -45,8 +43,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A request counts until its response is complete: for a suspended response that is when the async
  * cycle ends, not when its pass through this valve returns (which is why Netflix's own servlet filter, which releases on
- * return, would not bound the async variant), or when Jersey has finished with it ({@link AdmissionFinish}). A cycle
- * still open after {@code shapes.admission.max-hold} is ended here ({@link Release#onTimeout}).
+ * return, would not bound the async variant), or when Jersey has finished with it ({@link AdmissionFinish}).
  *
  * <p>A rejected request never reaches Jersey, so it never writes: its body is not even read.
  */
@@ -60,14 +57,7 @@ public class AdmissionControl extends ValveBase implements Admission {
     /** The request attribute that gives its place back, for {@link AdmissionFinish}. */
     static final String RELEASE = AdmissionControl.class.getName() + ".release";
 
-    /** Without a setting of its own (tests): longer than any store call's bounds and every variant's timeouts. */
-    static final Duration DEFAULT_MAX_HOLD = Duration.ofSeconds(30);
-
     private final AdmissionQueue queue;
-    private final long maxHoldMillis;
-    private final AtomicLong endedHeldTooLong = new AtomicLong();
-    /** The cycles this valve ends, once per kind and 10 s. */
-    private final IntervalLog endedLog = new IntervalLog(log, Duration.ofSeconds(10));
     /** Admission's own platform thread for handing places on under virtual threads: see the constructor. */
     private final ExecutorService handOver = Executors.newSingleThreadExecutor(task -> {
         Thread thread = new Thread(task, "admission-hand-over");
@@ -76,11 +66,7 @@ public class AdmissionControl extends ValveBase implements Admission {
     });
 
     public AdmissionControl(AdmissionSettings settings) {
-        this(settings, false, DEFAULT_MAX_HOLD);
-    }
-
-    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads) {
-        this(settings, virtualThreads, DEFAULT_MAX_HOLD);
+        this(settings, false);
     }
 
     /**
@@ -91,19 +77,10 @@ public class AdmissionControl extends ValveBase implements Admission {
      * The place itself is given back at once, on the thread that ends the request: given back on the hand-over
      * thread too, places stayed counted in flight for as long as its queue was long, and turned new requests away
      * at C10k (docs/results.md, C10k).
-     *
-     * <p>{@code maxHold}: the longest an admitted request's asynchronous cycle may last before Tomcat times it out
-     * and this valve ends it (see {@link Release#onTimeout}).
      */
-    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads, Duration maxHold) {
+    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads) {
         super(true); // a waiting request is suspended here, and admitted ones may be suspended behind
         this.queue = new AdmissionQueue(settings, virtualThreads ? handOver : Runnable::run);
-        this.maxHoldMillis = maxHold.toMillis();
-    }
-
-    /** Asynchronous cycles this valve ended because they were still open after {@code max-hold}, since start. */
-    public long endedHeldTooLong() {
-        return endedHeldTooLong.get();
     }
 
     @Override
@@ -167,9 +144,7 @@ public class AdmissionControl extends ValveBase implements Admission {
             next.invoke();
         } finally {
             if (request.isAsyncStarted()) {
-                AsyncContext cycle = request.getAsyncContext();
-                cycle.addListener(release);
-                cycle.setTimeout(maxHoldMillis); // Jersey sets none: it times its responses out itself
+                request.getAsyncContext().addListener(release);
             } else {
                 release.run();
             }
@@ -262,30 +237,9 @@ public class AdmissionControl extends ValveBase implements Admission {
             }
         }
 
-        /**
-         * Tomcat timed the cycle out at {@code maxHold}: nobody ended it, not even after an answer. A backstop: every
-         * variant answers within bounds of its own. The response is ended here: what was written is sent, or a 503 if
-         * nothing was.
-         */
-        @Override
-        public void onTimeout(AsyncEvent event) throws IOException {
-            run();
-            endedHeldTooLong.incrementAndGet();
-            HttpServletRequest request = (HttpServletRequest) event.getSuppliedRequest();
-            endedLog.warn("held", "Ended a request still open after " + maxHoldMillis + " ms: "
-                    + request.getMethod() + " " + request.getRequestURI() + ", status " + response.getStatus()
-                    + (response.isCommitted() ? ", answer sent" : ", nothing answered: 503"));
-            try {
-                if (!response.isCommitted()) {
-                    unavailable(request, response, "No answer within " + maxHoldMillis + " ms");
-                }
-            } finally {
-                event.getAsyncContext().complete();
-            }
-        }
-
         @Override public void onComplete(AsyncEvent event) { run(); }
         @Override public void onError(AsyncEvent event) { run(); }
+        @Override public void onTimeout(AsyncEvent event) { run(); }
         @Override public void onStartAsync(AsyncEvent event) { }
     }
 }

@@ -2,21 +2,16 @@ package dev.shapeslab.web;
 
 import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
-import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
 import jakarta.servlet.AsyncContext;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequestWrapper;
-import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.glassfish.jersey.internal.MapPropertiesDelegate;
@@ -97,62 +92,6 @@ public class AdmissionControlTests {
         assertTrue(((MockAsyncContext) next.getAsyncContext()).getDispatchedPath() != null, "next was not dispatched");
         ((MockAsyncContext) holder.getAsyncContext()).complete();
         assertEquals(admission.inFlight(), 1, "the holder's place was given back twice");
-    }
-
-    /**
-     * An admitted request's cycle that nobody ends is timed out by Tomcat at {@code max-hold}, and the valve ends it:
-     * nothing was answered, so a 503 problem, and the place is given back.
-     */
-    @Test
-    public void aCycleStillOpenAtMaxHoldIsAnswered503AndEnded() throws Exception {
-        AdmissionControl admission = holdingFiveSecondsAtMost();
-        MockHttpServletResponse response = new MockHttpServletResponse();
-        MockHttpServletRequest held = asyncRequest(response);
-        admission.admit(held, response, false, held::startAsync);
-        MockAsyncContext cycle = (MockAsyncContext) held.getAsyncContext();
-        assertEquals(cycle.getTimeout(), 5000, "Tomcat was not told to time the cycle out at max-hold");
-
-        tomcatTimesOut(cycle);
-
-        assertEquals(response.getStatus(), 503);
-        assertEquals(response.getContentType(), Problem.MEDIA_TYPE);
-        assertTrue(response.getContentAsString().contains("No answer within 5000 ms"), response.getContentAsString());
-        assertFalse(held.isAsyncStarted(), "the cycle was left open");
-        assertEquals(admission.inFlight(), 0, "the place was not given back");
-        assertEquals(admission.endedHeldTooLong(), 1);
-    }
-
-    /** A cycle still open at {@code max-hold} whose answer was written is ended as it is: the answer goes out. */
-    @Test
-    public void aCycleStillOpenAtMaxHoldWithItsAnswerWrittenIsEndedWithThatAnswer() throws Exception {
-        AdmissionControl admission = holdingFiveSecondsAtMost();
-        MockHttpServletResponse response = new MockHttpServletResponse();
-        MockHttpServletRequest held = asyncRequest(response);
-        admission.admit(held, response, false, () -> {
-            held.startAsync();
-            response.setStatus(200);
-            response.getWriter().write("{\"id\":1}");
-            response.flushBuffer();
-        });
-
-        tomcatTimesOut((MockAsyncContext) held.getAsyncContext());
-
-        assertEquals(response.getStatus(), 200);
-        assertEquals(response.getContentAsString(), "{\"id\":1}");
-        assertFalse(held.isAsyncStarted(), "the cycle was left open");
-        assertEquals(admission.inFlight(), 0, "the place was not given back");
-    }
-
-    private static AdmissionControl holdingFiveSecondsAtMost() {
-        return new AdmissionControl(
-                new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"), false, Duration.ofSeconds(5));
-    }
-
-    /** What Tomcat does when an asynchronous cycle's timeout has passed: it tells the cycle's listeners. */
-    private static void tomcatTimesOut(MockAsyncContext cycle) throws IOException {
-        for (AsyncListener listener : new ArrayList<>(cycle.getListeners())) {
-            listener.onTimeout(new AsyncEvent(cycle, cycle.getRequest(), cycle.getResponse()));
-        }
     }
 
     /** What Jersey tells its event listeners as a request starts, and once it has written its response. */
