@@ -17,8 +17,6 @@ import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A bound on the requests in flight, whatever holds them (a platform thread in plain and rxjava, a virtual
@@ -48,8 +46,6 @@ import org.slf4j.LoggerFactory;
  * <p>A rejected request never reaches Jersey, so it never writes: its body is not even read.
  */
 public class AdmissionControl extends ValveBase implements Admission {
-
-    private static final Logger log = LoggerFactory.getLogger(AdmissionControl.class);
 
     /** The place a waiting request was given, handed from its admission to its second dispatch. */
     private static final String PLACE = AdmissionControl.class.getName() + ".place";
