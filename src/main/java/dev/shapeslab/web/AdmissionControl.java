@@ -9,22 +9,14 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A bound on the requests in flight, whatever holds them (a platform thread in plain and rxjava, a virtual
@@ -49,15 +41,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A request counts until its response is complete: for a suspended response that is when the async
  * cycle ends, not when its pass through this valve returns (which is why Netflix's own servlet filter, which releases on
- * return, would not bound the async variant), or when Jersey has finished with it ({@link AdmissionFinish}). A cycle
- * left open a second after Jersey answered its request, or still open after {@code shapes.admission.max-hold}, is
- * ended here ({@link Release#endIfLeftOpen}, {@link Release#onTimeout}).
+ * return, would not bound the async variant), or when Jersey has finished with it ({@link AdmissionFinish}).
  *
  * <p>A rejected request never reaches Jersey, so it never writes: its body is not even read.
  */
 public class AdmissionControl extends ValveBase implements Admission {
-
-    private static final Logger log = LoggerFactory.getLogger(AdmissionControl.class);
 
     /** The place a waiting request was given, handed from its admission to its second dispatch. */
     private static final String PLACE = AdmissionControl.class.getName() + ".place";
@@ -65,27 +53,7 @@ public class AdmissionControl extends ValveBase implements Admission {
     /** The request attribute that gives its place back, for {@link AdmissionFinish}. */
     static final String RELEASE = AdmissionControl.class.getName() + ".release";
 
-    /** How often Tomcat checks its async timeouts. */
-    private static final long TOMCAT_TIMEOUT_GRAIN_MILLIS = 1000;
-
-    /** Without a setting of its own (tests): longer than any store call's bounds and every variant's timeouts. */
-    static final Duration DEFAULT_MAX_HOLD = Duration.ofSeconds(30);
-
     private final AdmissionQueue queue;
-    private final long maxHoldMillis;
-    private final AtomicLong endedHeldTooLong = new AtomicLong();
-    /** The cycles this valve ends, once per kind and 10 s. */
-    private final IntervalLog endedLog = new IntervalLog(log, Duration.ofSeconds(10));
-    /** How long after Jersey has answered a request its cycle may stay open before it counts as left open. */
-    static final Duration LEFT_OPEN_GRACE = Duration.ofSeconds(1);
-    /** Requests Jersey has answered whose cycle was open then, in the order they were answered. */
-    private final Queue<Release> answered = new ConcurrentLinkedQueue<>();
-    private final AtomicLong endedLeftOpen = new AtomicLong();
-    private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "admission-open-cycles");
-        thread.setDaemon(true);
-        return thread;
-    });
     /** Admission's own platform thread for handing places on under virtual threads: see the constructor. */
     private final ExecutorService handOver = Executors.newSingleThreadExecutor(task -> {
         Thread thread = new Thread(task, "admission-hand-over");
@@ -94,11 +62,7 @@ public class AdmissionControl extends ValveBase implements Admission {
     });
 
     public AdmissionControl(AdmissionSettings settings) {
-        this(settings, false, DEFAULT_MAX_HOLD);
-    }
-
-    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads) {
-        this(settings, virtualThreads, DEFAULT_MAX_HOLD);
+        this(settings, false);
     }
 
     /**
@@ -109,42 +73,10 @@ public class AdmissionControl extends ValveBase implements Admission {
      * The place itself is given back at once, on the thread that ends the request: given back on the hand-over
      * thread too, places stayed counted in flight for as long as its queue was long, and turned new requests away
      * at C10k (docs/results.md, C10k).
-     *
-     * <p>{@code maxHold}: the longest an admitted request's asynchronous cycle may last before Tomcat times it out
-     * and this valve ends it (see {@link Release#onTimeout}).
      */
-    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads, Duration maxHold) {
+    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads) {
         super(true); // a waiting request is suspended here, and admitted ones may be suspended behind
         this.queue = new AdmissionQueue(settings, virtualThreads ? handOver : Runnable::run);
-        this.maxHoldMillis = maxHold.toMillis();
-        long every = LEFT_OPEN_GRACE.toMillis() / 2;
-        sweeper.scheduleWithFixedDelay(() -> endCyclesLeftOpen(System.nanoTime()), every, every, TimeUnit.MILLISECONDS);
-    }
-
-    /**
-     * Asynchronous cycles this valve ended because they were still open {@link #LEFT_OPEN_GRACE} after Jersey had
-     * answered their request, since start.
-     */
-    public long endedLeftOpen() {
-        return endedLeftOpen.get();
-    }
-
-    /**
-     * Ends the cycles still open {@link #LEFT_OPEN_GRACE} after Jersey answered their request, as of {@code nowNanos}
-     * ({@link System#nanoTime()}); the sweeper runs it twice a grace.
-     */
-    void endCyclesLeftOpen(long nowNanos) {
-        long grace = LEFT_OPEN_GRACE.toNanos();
-        Release next;
-        while ((next = answered.peek()) != null && (next.cycleEnded || nowNanos - next.answeredAt >= grace)) {
-            answered.poll();
-            next.endIfLeftOpen();
-        }
-    }
-
-    /** Asynchronous cycles this valve ended because they were still open after {@code max-hold}, since start. */
-    public long endedHeldTooLong() {
-        return endedHeldTooLong.get();
     }
 
     @Override
@@ -156,7 +88,6 @@ public class AdmissionControl extends ValveBase implements Admission {
     protected void stopInternal() throws LifecycleException {
         queue.close();
         handOver.shutdownNow();
-        sweeper.shutdownNow();
         super.stopInternal();
     }
 
@@ -192,7 +123,7 @@ public class AdmissionControl extends ValveBase implements Admission {
             serve(request, response, next, place.get());
         } else if (queue.reserveWaitingPlace()) {
             AsyncContext context = request.startAsync();
-            context.setTimeout(queue.maxWaitMillis() + TOMCAT_TIMEOUT_GRAIN_MILLIS);
+            context.setTimeout(0); // no timeout of Tomcat's: only admission ends a wait (see Waiter)
             Waiter waiter = new Waiter(context);
             context.addListener(waiter);
             queue.await(waiter);
@@ -204,15 +135,12 @@ public class AdmissionControl extends ValveBase implements Admission {
     private void serve(HttpServletRequest request, HttpServletResponse response, Next next, Limiter.Listener place)
             throws ServletException, IOException {
         Release release = new Release(place, response);
-        request.setAttribute(RELEASE, (Runnable) release::answered);
+        request.setAttribute(RELEASE, (Runnable) release);
         try {
             next.invoke();
         } finally {
             if (request.isAsyncStarted()) {
-                AsyncContext cycle = request.getAsyncContext();
-                cycle.addListener(release);
-                cycle.setTimeout(maxHoldMillis); // Jersey sets none: it times its responses out itself
-                release.cycleStarted(cycle);
+                request.getAsyncContext().addListener(release);
             } else {
                 release.run();
             }
@@ -235,8 +163,16 @@ public class AdmissionControl extends ValveBase implements Admission {
     }
 
     /**
-     * A suspended request waiting for a place. Tomcat's own async timeout is a backstop: it is checked once a second,
-     * which would let a wait run up to a second long, so the queue's timer ends the wait.
+     * A suspended request waiting for a place. Only admission ends its wait, exactly once (the queue's {@code leave}):
+     * admitted, its cycle dispatched from whichever thread gave a place back; turned away by the queue's timer; or gone,
+     * when Tomcat tells this listener.
+     *
+     * <p>Its cycle has no timeout of Tomcat's. With one (it was {@code max-wait} and a second, a backstop), Tomcat timed
+     * waiting cycles out itself whenever the queue's timer ran late, and ended them (an error dispatch, then complete)
+     * while admission dispatched the same cycle from another thread; Tomcat's async context cannot make those two safe
+     * (it checks that the cycle is still on, then acts), and such a late call can reach the next request on the same
+     * request processor: under a load that had Tomcat time waiting cycles out, cycles of answered requests were left
+     * open, Jersey's completion lost, their places held and their connections with them (docs/notebook/2026-11-27-the-lost-async-completion.md).
      */
     private final class Waiter extends AdmissionQueue.Waiter implements AsyncListener {
         private final AsyncContext context;
@@ -284,14 +220,6 @@ public class AdmissionControl extends ValveBase implements Admission {
         private final Limiter.Listener place;
         private final HttpServletResponse response;
         private final AtomicBoolean done = new AtomicBoolean();
-        /** The request's asynchronous cycle, once the valve has seen it start. */
-        private volatile AsyncContext cycle;
-        /** Whether Jersey has answered, and when ({@link System#nanoTime()}). */
-        private volatile boolean jerseyAnswered;
-        private volatile long answeredAt;
-        /** Whether Tomcat has ended the cycle (it told this listener). */
-        private volatile boolean cycleEnded;
-        private final AtomicBoolean watched = new AtomicBoolean();
 
         Release(Limiter.Listener place, HttpServletResponse response) {
             this.place = place;
@@ -305,80 +233,9 @@ public class AdmissionControl extends ValveBase implements Admission {
             }
         }
 
-        /** Jersey has answered the request ({@link AdmissionFinish}), on whichever thread wrote the answer. */
-        void answered() {
-            answeredAt = System.nanoTime();
-            jerseyAnswered = true;
-            run();
-            watchIfBoth();
-        }
-
-        /** On the request's thread, as its pass through the valve ends with the cycle started. */
-        void cycleStarted(AsyncContext started) {
-            cycle = started;
-            watchIfBoth();
-        }
-
-        /**
-         * Once the cycle has started and Jersey has answered, in either order, the cycle is watched: Tomcat should end
-         * it at once. Both sides write their field before they look, so at least one of them sees both.
-         */
-        private void watchIfBoth() {
-            if (cycle != null && jerseyAnswered && !cycleEnded && watched.compareAndSet(false, true)) {
-                answered.add(this);
-            }
-        }
-
-        /**
-         * A request Jersey answered a grace ago whose cycle Tomcat has not ended: at 5,000 clients that came and went,
-         * Tomcat left such cycles open for good, each holding its connection (the answer written, Jersey's own
-         * completion never reaching Tomcat), and the clients past {@code max-connections} waited in the accept queue
-         * for them (docs/faults.md, Admission). Ending the cycle sends what was written and frees the connection.
-         * Tomcat refuses (an exception) when the cycle is ending or has ended meanwhile.
-         */
-        void endIfLeftOpen() {
-            if (cycleEnded) {
-                return;
-            }
-            try {
-                HttpServletRequest request = (HttpServletRequest) cycle.getRequest();
-                if (request.isAsyncStarted()) {
-                    String what = request.getMethod() + " " + request.getRequestURI();
-                    cycle.complete();
-                    endedLeftOpen.incrementAndGet();
-                    endedLog.warn("left open", "Ended the cycle of a request answered over "
-                            + LEFT_OPEN_GRACE.toMillis() + " ms before, which Tomcat had left open: " + what);
-                }
-            } catch (IllegalStateException | NullPointerException endedMeanwhile) {
-                // Tomcat ended it between the look and the call: nothing left to do
-            }
-        }
-
-        /**
-         * Tomcat timed the cycle out at {@code maxHold}: nobody ended it, not even after an answer (see
-         * {@link #endIfLeftOpen}). A backstop: every variant answers within bounds of its own. The response is ended
-         * here: what was written is sent, or a 503 if nothing was.
-         */
-        @Override
-        public void onTimeout(AsyncEvent event) throws IOException {
-            cycleEnded = true;
-            run();
-            endedHeldTooLong.incrementAndGet();
-            HttpServletRequest request = (HttpServletRequest) event.getSuppliedRequest();
-            endedLog.warn("held", "Ended a request still open after " + maxHoldMillis + " ms: "
-                    + request.getMethod() + " " + request.getRequestURI() + ", status " + response.getStatus()
-                    + (response.isCommitted() ? ", answer sent" : ", nothing answered: 503"));
-            try {
-                if (!response.isCommitted()) {
-                    unavailable(request, response, "No answer within " + maxHoldMillis + " ms");
-                }
-            } finally {
-                event.getAsyncContext().complete();
-            }
-        }
-
-        @Override public void onComplete(AsyncEvent event) { cycleEnded = true; run(); }
-        @Override public void onError(AsyncEvent event) { cycleEnded = true; run(); }
+        @Override public void onComplete(AsyncEvent event) { run(); }
+        @Override public void onError(AsyncEvent event) { run(); }
+        @Override public void onTimeout(AsyncEvent event) { run(); }
         @Override public void onStartAsync(AsyncEvent event) { }
     }
 }

@@ -7,14 +7,14 @@ import org.glassfish.jersey.server.monitoring.RequestEventListener;
 
 /**
  * Tells admission control ({@link AdmissionControl}) that Jersey has finished with a request: its response written,
- * or its failure answered, on whichever thread that was. The request's place is given back then, and its
- * asynchronous cycle is watched from then on.
+ * or its failure answered, on whichever thread that was. The request's place is given back then.
  *
  * <p>The valve also gives the place back when Tomcat ends the request's asynchronous cycle, and whichever comes
- * first counts. Jersey's end is the one to trust for a response resumed from another thread: under 5,000 clients
- * that send again at once after a 503, requests were answered, and Tomcat never ended their cycle nor told its
- * listeners, so their places stayed taken until admission served nobody, and their connections after that
- * (docs/notebook/2026-11-27-admission-places-never-given-back.md).
+ * first counts: a place is not held for the moment between Jersey's answer and Tomcat's end of the cycle. Under
+ * 5,000 clients that send again at once after a 503, Tomcat once never ended such cycles nor told their listeners,
+ * and their places stayed taken until admission served nobody
+ * (docs/notebook/2026-11-27-admission-places-never-given-back.md; the cause, Tomcat timing waiting cycles out behind
+ * admission's back, is gone: docs/notebook/2026-11-27-the-lost-async-completion.md).
  */
 public final class AdmissionFinish implements ApplicationEventListener {
 

@@ -1,8 +1,6 @@
 package dev.shapeslab.web;
 
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.time.Duration;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.Pipeline;
 import org.apache.catalina.Valve;
@@ -45,8 +43,7 @@ class WebContainer {
     @Bean
     AdmissionControl admissionControl(AdmissionSettings settings,
             @Value("${server.tomcat.max-connections:8192}") int maxConnections,
-            @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads,
-            @Value("${shapes.admission.max-hold}") Duration maxHold, MeterRegistry registry) {
+            @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads, MeterRegistry registry) {
         if (maxConnections != -1 && maxConnections <= settings.maxHeld()) {
             throw new IllegalStateException("server.tomcat.max-connections (" + maxConnections
                     + ") must be above shapes.admission.max-in-flight and shapes.admission.max-queue together ("
@@ -54,14 +51,8 @@ class WebContainer {
                     + "503 on one of the connections beyond; with none, it would wait unanswered in the kernel's "
                     + "accept queue. Raise max-connections, or lower the other two.");
         }
-        AdmissionControl admission = new AdmissionControl(settings, virtualThreads, maxHold);
+        AdmissionControl admission = new AdmissionControl(settings, virtualThreads);
         Admission.bindMetrics(admission, registry);
-        FunctionCounter.builder("admission.held.too.long", admission, AdmissionControl::endedHeldTooLong)
-                .description("Admitted requests whose asynchronous cycle was still open after max-hold, ended")
-                .register(registry);
-        FunctionCounter.builder("admission.left.open", admission, AdmissionControl::endedLeftOpen)
-                .description("Answered requests whose asynchronous cycle Tomcat had not ended a second later, ended")
-                .register(registry);
         return admission;
     }
 

@@ -110,10 +110,6 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         boolean vertx = variant.equals("vertx");
         assertEquals(metrics.contains("tomcat_threads_busy_threads"), !variant.equals("virtual") && !webflux && !vertx,
                 "the request thread pool's metrics (virtual has no pool, webflux and vertx no Tomcat)");
-        assertEquals(metrics.contains("admission_held_too_long_total"), !webflux && !vertx,
-                "the cycles admission ended at max-hold (Tomcat's)");
-        assertEquals(metrics.contains("admission_left_open_total"), !webflux && !vertx,
-                "the cycles admission ended after Jersey had answered (Tomcat's)");
         boolean database = applicationContext.getBeanNamesForType(javax.sql.DataSource.class).length > 0;
         assertEquals(metrics.contains("hikaricp_connections_pending"), database, "Hikari's pool metrics");
         assertEquals(metrics.contains("r2dbc_pool_pending"), onR2dbc(), "the R2DBC pool's metrics");
