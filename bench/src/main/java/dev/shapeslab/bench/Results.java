@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Collectors;
 
 /**
@@ -147,11 +146,11 @@ final class Results {
                         load.requests(), load.failed(), errors(load.errors()),
                         round(w.appMicros(), 1), w.dbMicros() == null ? null : round(w.dbMicros(), 1),
                         round(w.generatorMicros(), 1), round(w.generatorShare(), 4),
-                        heapUsedMib(c, w.name()), cellHeap(c, heapMax), afterWindow(c, w.name(), "app_rss_kib", 1024.0),
+                        heapUsedMib(c, w.name()), cellHeap(c, heapMax), w.appRssKib() == null ? null : round(w.appRssKib() / 1024.0, 1),
                         peakRssMib(c),
                         c.get("db_delay_ms").isEmpty() ? null : c.intValue("db_delay_ms"),
                         w.proxyMicros() == null ? null : round(w.proxyMicros(), 1),
-                        config(c), c.get("settings"), threads(c, w.name()), round(successes, 1),
+                        config(c), c.get("settings"), w.appThreads(), round(successes, 1),
                         successes > 0 ? round(w.appMicros() * load.throughput() / successes, 1) : null, "ok", "",
                         live == null ? null : round(live.bytes() / (1024 * 1024), 1), live == null ? null : live.inFlight()));
             }
@@ -250,28 +249,12 @@ final class Results {
         }
     }
 
-    /** A figure of the app's /proc status snapshot after {@code window}, divided by {@code scale}; null when not kept. */
-    private static Double afterWindow(Report.Cell c, String window, String key, double scale) {
-        try {
-            Properties cpu = RecordFiles.read(c.dir.resolve(window + ".cpu.json"));
-            String value = cpu.getProperty("after." + key, "");
-            return value.isEmpty() ? null : round(Long.parseLong(value) / scale, 1);
-        } catch (IOException | NumberFormatException e) {
-            return null;
-        }
-    }
-
     private static LiveHeap liveHeap(Report.Cell c, String window) {
         try {
             return LiveHeap.of(c.dir, window);
         } catch (IOException | NumberFormatException e) {
             return null;
         }
-    }
-
-    private static Integer threads(Report.Cell c, String window) {
-        Double threads = afterWindow(c, window, "app_threads", 1);
-        return threads == null ? null : threads.intValue();
     }
 
     private static Double peakRssMib(Report.Cell c) {

@@ -20,7 +20,9 @@ import java.util.Properties;
  * warm-up and anything outside the window do not.
  */
 record Window(String name, GeneratorOutput load, double appMicros, Double dbMicros, double generatorMicros,
-              double generatorShare, double otherShare, Double proxyMicros) {
+              double generatorShare, double otherShare, Double proxyMicros,
+              /** the app's RSS (KiB) and threads just after the window, from its /proc status; null when not kept */
+              Long appRssKib, Integer appThreads) {
 
     /**
      * Reads window {@code name} of {@code cellDir}. {@code clkTck} is the kernel's clock tick rate
@@ -57,11 +59,19 @@ record Window(String name, GeneratorOutput load, double appMicros, Double dbMicr
         Long proxy = cpu.containsKey("before.proxy") ? ticks(cpu, "proxy") : null;
         long others = machineBusy - app - (db == null ? 0 : db) - (proxy == null ? 0 : proxy) - load.generatorTicks();
         double perRequest = microsPerTick / load.requests();
+        Long threads = number(cpu, "after.app_threads");
         return new Window(name, load, app * perRequest, db == null ? null : db * perRequest,
                 load.generatorTicks() * perRequest,
                 machineTotal <= 0 ? 0 : (double) load.generatorTicks() / machineTotal,
                 machineTotal <= 0 ? 0 : Math.max(0, (double) others / machineTotal),
-                proxy == null ? null : proxy * perRequest);
+                proxy == null ? null : proxy * perRequest,
+                number(cpu, "after.app_rss_kib"), threads == null ? null : threads.intValue());
+    }
+
+    /** A whole number the snapshot may hold (older runs kept fewer figures); null without it. */
+    private static Long number(Properties cpu, String key) {
+        String value = cpu.getProperty(key, "");
+        return value.isEmpty() ? null : Long.valueOf(value);
     }
 
     /** The ticks a process spent between the two snapshots (its own time; a JVM's threads are all in it). */
