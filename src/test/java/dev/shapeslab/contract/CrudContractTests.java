@@ -108,11 +108,18 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         }
         boolean webflux = variant.equals("webflux");
         boolean vertx = variant.equals("vertx");
-        assertEquals(metrics.contains("tomcat_threads_busy_threads"), !variant.equals("virtual") && !webflux && !vertx,
-                "the request thread pool's metrics (virtual has no pool, webflux and vertx no Tomcat)");
-        assertEquals(metrics.contains("admission_held_too_long_total"), !webflux && !vertx,
+        boolean jetty = Arrays.asList(applicationContext.getEnvironment().getActiveProfiles()).contains("jetty");
+        boolean tomcat = !webflux && !vertx && !jetty;
+        String server = info.jsonPath().getString("'shapes-lab'.server");
+        assertTrue(server.startsWith(tomcat ? "Tomcat " : jetty ? "Jetty " : webflux ? "Netty" : "Vert.x"), server);
+        assertEquals(metrics.contains("tomcat_threads_busy_threads"), !variant.equals("virtual") && tomcat,
+                "Tomcat's request thread pool's metrics (virtual has no pool, webflux and vertx no Tomcat)");
+        assertEquals(metrics.contains("jetty_threads_busy"), !variant.equals("virtual") && jetty,
+                "Jetty's request thread pool's metrics (virtual has no pool)");
+        assertFalse(metrics.contains("jetty_connections_"), "no per-connection metrics of Jetty's (Tomcat has none)");
+        assertEquals(metrics.contains("admission_held_too_long_total"), tomcat,
                 "the cycles admission ended at max-hold (Tomcat's)");
-        assertEquals(metrics.contains("admission_left_open_total"), !webflux && !vertx,
+        assertEquals(metrics.contains("admission_left_open_total"), tomcat,
                 "the cycles admission ended after Jersey had answered (Tomcat's)");
         boolean database = applicationContext.getBeanNamesForType(javax.sql.DataSource.class).length > 0;
         assertEquals(metrics.contains("hikaricp_connections_pending"), database, "Hikari's pool metrics");
