@@ -73,7 +73,7 @@ class StartupReport implements InfoContributor {
     String server() {
         WebServer server = context instanceof WebServerApplicationContext web ? web.getWebServer() : null;
         if (server instanceof TomcatWebServer) {
-            return "Tomcat " + ServerInfo.getServerNumber();
+            return ServerInfo.getServerInfo().replace("Apache Tomcat/", "Tomcat ");
         }
         if (server instanceof JettyWebServer) {
             return "Jetty " + Jetty.VERSION;

@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Handler;
@@ -72,31 +71,21 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        Optional<Limiter.Listener> place = queue.tryAdmit();
-        if (place.isPresent()) {
-            return serve(request, response, callback, place.get());
+        Place place = new Place(response);
+        Request.addCompletionListener(request, place::requestCompleted);
+        Optional<Limiter.Listener> free = queue.tryAdmit();
+        if (free.isPresent()) {
+            place.taken(free.get());
+            return super.handle(request, response, callback);
         }
         if (!queue.reserveWaitingPlace()) {
             reject(request, response, callback, "queue full");
             return true;
         }
-        Waiter waiter = new Waiter(request, response, callback);
-        request.addFailureListener(failure -> waiter.leaveGone()); // the connection failed while it waited
+        Waiter waiter = new Waiter(request, response, callback, place);
+        request.addFailureListener(failure -> waiter.leaveGone()); // then Jetty fails the request itself
         queue.await(waiter);
         return true;
-    }
-
-    /** Passes the request on with its place, given back once Jetty has completed the request. */
-    private boolean serve(Request request, Response response, Callback callback, Limiter.Listener place)
-            throws Exception {
-        AtomicBoolean given = new AtomicBoolean();
-        Request.addCompletionListener(request, failure -> {
-            if (given.compareAndSet(false, true)) {
-                // A failed request (its client gone mid-answer, say) is no sample of the service's latency.
-                queue.release(place, failure == null ? response.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR_500);
-            }
-        });
-        return super.handle(request, response, callback);
     }
 
     private void reject(Request request, Response response, Callback callback, String reason) {
@@ -126,37 +115,91 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
         }
     }
 
+    /**
+     * A request's place, given back once: when Jetty has completed the request, if it holds one then, or as it is
+     * given one, if Jetty completed the request first (its client went away while it waited, say). The completion
+     * listener is added as the request arrives, before anything could complete it: one added later, to a request
+     * already completed, would never be told.
+     */
+    private final class Place {
+        private final Response response;
+        private Limiter.Listener held;
+        private boolean completed;
+        private int status;
+
+        Place(Response response) {
+            this.response = response;
+        }
+
+        void taken(Limiter.Listener place) {
+            synchronized (this) {
+                if (!completed) {
+                    held = place;
+                    return;
+                }
+            }
+            queue.release(place, status);
+        }
+
+        synchronized boolean completed() {
+            return completed;
+        }
+
+        /** A failed request (its client gone mid-answer, say) is no sample of the service's latency. */
+        void requestCompleted(Throwable failure) {
+            Limiter.Listener release;
+            synchronized (this) {
+                completed = true;
+                status = failure == null ? response.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR_500;
+                release = held;
+                held = null;
+            }
+            if (release != null) {
+                queue.release(release, status);
+            }
+        }
+    }
+
     /** A request taken over by this handler, waiting for a place. */
     private final class Waiter extends AdmissionQueue.Waiter {
         private final Request request;
         private final Response response;
         private final Callback callback;
+        private final Place place;
 
-        Waiter(Request request, Response response, Callback callback) {
+        Waiter(Request request, Response response, Callback callback, Place place) {
             queue.super();
             this.request = request;
             this.response = response;
             this.callback = callback;
+            this.place = place;
         }
 
-        /** Goes on into the servlet context on the server's executor, as a request Jetty dispatched itself. */
+        /**
+         * Goes on into the servlet context on the server's executor, as a request Jetty dispatched itself; false (the
+         * place goes to the next) when Jetty has completed the request meanwhile.
+         */
         @Override
-        protected boolean resume(Limiter.Listener place) {
+        protected boolean resume(Limiter.Listener given) {
+            if (place.completed()) {
+                return false;
+            }
             try {
                 request.getComponents().getExecutor().execute(() -> {
                     try {
-                        if (!serve(request, response, callback, place)) {
+                        if (!JettyAdmission.super.handle(request, response, callback)) {
                             Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404);
                         }
                     } catch (Throwable failure) {
                         Response.writeError(request, response, callback, failure);
                     }
                 });
-                return true;
             } catch (RejectedExecutionException stopping) {
                 callback.failed(stopping); // the server is stopping: the request ends unanswered
                 return false;
             }
+            place.taken(given);
+            return true;
         }
 
         /** On the queue's timer thread: the write does not block. */
