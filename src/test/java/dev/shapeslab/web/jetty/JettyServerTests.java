@@ -14,7 +14,7 @@ import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Position;
 import dev.shapeslab.domain.Shape;
 import dev.shapeslab.execution.HttpTestSupport;
-import dev.shapeslab.faults.FaultTests;
+import dev.shapeslab.execution.plain.PlainFaultOnJettyTests;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Admission;
 import dev.shapeslab.web.ResourcePaths;
@@ -25,46 +25,28 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
 /**
- * What the service adds to Jetty (profile {@code jetty}), in one application: Jetty's own refusals are problem+json
- * and name no server; admission control on Jetty ({@link JettyAdmission}): the excess waits holding no thread, is
- * served in arrival order, is turned away with 503 problem+json and {@code Retry-After} once it has waited
- * {@code max-wait} or at once when the queue is full, and a place comes back when the request completes, also when its
- * client went away mid-request or mid-answer. A request is held in flight by sending its body slowly: under
- * {@code plain} the request thread blocks reading it.
+ * What the service adds to Jetty (profile {@code jetty}): its own refusals are problem+json and name no server, an
+ * answer names no server, and a client that leaves mid-answer gives its request's place back and logs no error: the
+ * counterparts of {@code ContainerErrorTests} and {@code ClientAbortTests} on Tomcat, in one application. Admission on
+ * Jetty is shown by the fault tests on Jetty ({@link PlainFaultOnJettyTests}, {@code AsyncFaultOnJettyTests}).
  */
 @ActiveProfiles({"plain", "stub", "jetty"})
-@TestPropertySource(properties = {"shapes.admission.max-in-flight=1",
-        "shapes.admission.max-queue=" + JettyServerTests.MAX_QUEUE,
-        "shapes.admission.max-wait=" + JettyServerTests.MAX_WAIT_SECONDS + "s",
-        "server.jetty.threads.max=" + JettyServerTests.JETTY_THREADS,
-        "server.jetty.threads.min=" + JettyServerTests.JETTY_THREADS})
 public class JettyServerTests extends HttpTestSupport {
 
-    /** Jetty's whole pool, its acceptor and selector included: fewer than the requests that wait at once. */
-    static final int JETTY_THREADS = 6;
-    static final int MAX_QUEUE = 8;
-    /** Long enough for a queue of {@value #MAX_QUEUE} to form on a busy machine before the first wait ends. */
-    static final int MAX_WAIT_SECONDS = 6;
-
     private static final String END = "Host: localhost\r\nConnection: close\r\n\r\n";
-    private static final String CIRCLE = "{\"colour\":\"slow\",\"position\":{\"x\":1,\"y\":2},\"radius\":3}";
 
     @LocalServerPort
     private int port;
@@ -119,66 +101,6 @@ public class JettyServerTests extends HttpTestSupport {
     }
 
     /**
-     * {@value #MAX_QUEUE} requests wait at once while one is served, more than Jetty has threads, so none holds one;
-     * the next is turned away at once; once the served one completes, the waiting ones are served one at a time, in
-     * the order they came.
-     */
-    @Test
-    public void theExcessWaitsHoldingNoThreadAndIsServedInArrivalOrderPastAFullQueueA503AtOnce() throws Exception {
-        Admission admission = admission();
-        String path = ResourcePaths.CIRCLES + "/" + createCircle();
-        awaitInFlight(admission, 0);
-        long waitedBefore = admission.waited();
-        long rejectedBefore = admission.rejected();
-        List<CompletableFuture<Long>> servedAt = new ArrayList<>();
-        try (Socket holder = slowCreate()) {
-            for (int i = 1; i <= MAX_QUEUE; i++) {
-                servedAt.add(send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).build())
-                        .thenApply(answer -> {
-                            assertEquals(answer.statusCode(), 200, answer.body());
-                            return System.nanoTime();
-                        }));
-                int queued = i;
-                await().atMost(Duration.ofSeconds(MAX_WAIT_SECONDS / 2)).until(admission::waiting, n -> n == queued);
-            }
-            assertTrue(MAX_QUEUE > JETTY_THREADS, "as many waiting as Jetty has threads proves nothing");
-            HttpResponse<String> queueFull = get(path);
-            FaultTests.assertUnavailable(queueFull);
-            assertTrue(queueFull.body().contains("capacity"), queueFull.body());
-
-            finishBody(holder);
-            assertTrue(readAll(holder).startsWith("HTTP/1.1 201 "), "the held create was answered");
-        }
-        List<Long> times = servedAt.stream().map(CompletableFuture::join).toList();
-        for (int i = 1; i < times.size(); i++) {
-            assertTrue(times.get(i) > times.get(i - 1), "request " + i + " was served before the one that came first");
-        }
-        assertEquals(admission.waited(), waitedBefore + MAX_QUEUE);
-        assertEquals(admission.rejected(), rejectedBefore + 1);
-        awaitInFlight(admission, 0);
-    }
-
-    @Test
-    public void aRequestThatWaitedMaxWaitIsA503WithRetryAfterAndNeverServed() throws Exception {
-        Admission admission = admission();
-        awaitInFlight(admission, 0);
-        long timedOutBefore = admission.timedOut();
-        HttpResponse<String> waited;
-        Instant sent;
-        try (Socket holder = slowCreate()) {
-            sent = Instant.now();
-            waited = send(postCircle("waited-too-long").timeout(Duration.ofSeconds(60)).build()).join();
-        }
-        FaultTests.assertUnavailable(waited);
-        assertTrue(waited.body().contains("capacity"), waited.body());
-        assertTrue(Duration.between(sent, Instant.now()).toMillis() >= MAX_WAIT_SECONDS * 1000L - 50,
-                "turned away before it had waited max-wait");
-        assertEquals(admission.timedOut(), timedOutBefore + 1);
-        awaitInFlight(admission, 0); // the holder's client went away mid-request: its place came back
-        assertTrue(get(ResourcePaths.CIRCLES + "?limit=1000").body().indexOf("waited-too-long") < 0, "it was stored");
-    }
-
-    /**
      * A response far larger than the socket buffers between the two ends, and a client that resets the connection
      * once it has started to read it: the write fails, the request completes failed, and its place comes back. Nothing
      * is logged above DEBUG: a client gone is not the service's failure.
@@ -222,25 +144,7 @@ public class JettyServerTests extends HttpTestSupport {
         assertEquals(errors.stream().map(ILoggingEvent::getFormattedMessage).toList(), List.of());
         assertTrue(logged.list.stream().anyMatch(line -> line.getLoggerName().equals(ResponseBodyGuard.class.getName())
                 && line.getFormattedMessage().startsWith("The client closed its connection")), "the write failed");
-        assertEquals(get(ResourcePaths.CIRCLES + "?limit=1").statusCode(), 200);
-    }
-
-    /** Holds the one place: a create whose body is sent in part, which the request thread blocks reading. */
-    private Socket slowCreate() throws IOException {
-        Admission admission = admission();
-        Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
-        socket.setSoTimeout(60_000);
-        socket.getOutputStream().write(("POST " + ResourcePaths.CIRCLES + " HTTP/1.1\r\nContent-Type: application/json\r\n"
-                + "Content-Length: " + CIRCLE.length() + "\r\n" + END + CIRCLE.substring(0, 10))
-                .getBytes(StandardCharsets.ISO_8859_1));
-        socket.getOutputStream().flush();
-        awaitInFlight(admission, 1);
-        return socket;
-    }
-
-    private static void finishBody(Socket socket) throws IOException {
-        socket.getOutputStream().write(CIRCLE.substring(10).getBytes(StandardCharsets.ISO_8859_1));
-        socket.getOutputStream().flush();
+        assertTrue(exchange("GET " + ResourcePaths.CIRCLES + "?limit=1 HTTP/1.1\r\n" + END).startsWith("HTTP/1.1 200 "));
     }
 
     private static void awaitInFlight(Admission admission, int expected) {
