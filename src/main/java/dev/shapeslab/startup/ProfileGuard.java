@@ -3,6 +3,7 @@ package dev.shapeslab.startup;
 import dev.shapeslab.execution.Variants;
 import dev.shapeslab.persistence.stub.StubLatency;
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.web.Servers;
 
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +18,8 @@ import org.springframework.stereotype.Component;
 /**
  * Refuses to start with two execution variants or two backends: each would bring its own beans, and a mix
  * would measure something nobody asked for; refuses the r2dbc backend under a variant that blocks on its store
- * calls (plain, virtual), which has no store there; and refuses the stub's timer latency under a variant that
+ * calls (plain, virtual), which has no store there; refuses Jetty (profile {@code jetty}) under a variant with a server
+ * of its own (webflux, vertx); and refuses the stub's timer latency under a variant that
  * cannot wait on timers (only {@code async}, {@code webflux} and {@code vertx} take the wait over; elsewhere the setting would
  * silently do nothing). Runs before any bean is created, so the message is the first error a user sees.
  */
@@ -39,9 +41,11 @@ class ProfileGuard implements BeanFactoryPostProcessor, EnvironmentAware {
         requireAtMostOne("execution variant", Variants.ALL, active);
         requireAtMostOne("backend", Backends.ALL, active);
         active.stream()
-                .filter(profile -> !Variants.ALL.contains(profile) && !Backends.ALL.contains(profile))
-                .forEach(profile -> log.warn("Profile '{}' is neither an execution variant {} nor a backend {}",
-                        profile, Variants.ALL, Backends.ALL));
+                .filter(profile -> !Variants.ALL.contains(profile) && !Backends.ALL.contains(profile)
+                        && !Servers.ALL.contains(profile))
+                .forEach(profile -> log.warn("Profile '{}' is neither an execution variant {}, a backend {} nor a "
+                        + "server {}", profile, Variants.ALL, Backends.ALL, Servers.ALL));
+        requireServletVariantOnJetty(active);
         requireNonBlockingVariantOnR2dbc(active);
         if ("timer".equals(environment.getProperty(StubLatency.MODE)) && !active.contains(Variants.ASYNC)
                 && !active.contains(Variants.WEBFLUX) && !active.contains(Variants.VERTX)) {
@@ -72,6 +76,25 @@ class ProfileGuard implements BeanFactoryPostProcessor, EnvironmentAware {
                 + " and runs on PostgreSQL through JDBC: use backend " + Backends.PG + " (--spring.profiles.active="
                 + variant + "," + Backends.PG + "), or variant " + Variants.ASYNC + ", " + Variants.RXJAVA + " or "
                 + Variants.WEBFLUX + " with " + Backends.R2DBC);
+    }
+
+    /**
+     * Jetty serves the servlet variants in place of Tomcat; {@code webflux} runs on Reactor Netty and {@code vertx} on
+     * Vert.x's own server, which the profile would not change.
+     */
+    private static void requireServletVariantOnJetty(List<String> active) {
+        if (!active.contains(Servers.JETTY)) {
+            return;
+        }
+        active.stream().filter(profile -> profile.equals(Variants.WEBFLUX) || profile.equals(Variants.VERTX))
+                .findFirst().ifPresent(variant -> {
+                    throw new IllegalStateException("Profile " + Servers.JETTY + " chooses the server of the servlet "
+                            + "variants (" + Variants.PLAIN + ", " + Variants.RXJAVA + ", " + Variants.ASYNC + ", "
+                            + Variants.VIRTUAL + "; Tomcat without it); " + variant + " has a server of its own ("
+                            + (variant.equals(Variants.WEBFLUX) ? "Reactor Netty" : "Vert.x's") + "): drop "
+                            + Servers.JETTY + ", or run a servlet variant on it (for example --spring.profiles.active="
+                            + Variants.ASYNC + "," + Servers.JETTY + ")");
+                });
     }
 
     private static void requireAtMostOne(String axis, List<String> choices, List<String> active) {

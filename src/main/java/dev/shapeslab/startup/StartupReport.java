@@ -14,12 +14,20 @@ import org.springframework.boot.actuate.info.InfoContributor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.event.EventListener;
+import dev.shapeslab.web.Servers;
+import org.apache.catalina.util.ServerInfo;
+import org.eclipse.jetty.util.Jetty;
+import org.springframework.boot.jetty.JettyWebServer;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * Says what is being measured: the execution variant, the backend and where it is, and the JDK; in the
+ * Says what is being measured: the execution variant, the server, the backend and where it is, and the JDK; in the
  * start-up log once the server is up, and at {@code /actuator/info} on the management port.
  */
 @Component
@@ -29,15 +37,18 @@ class StartupReport implements InfoContributor {
 
     private final ExecutionVariant variant;
     private final Environment environment;
+    private final ApplicationContext context;
 
-    StartupReport(ExecutionVariant variant, Environment environment) {
+    StartupReport(ExecutionVariant variant, Environment environment, ApplicationContext context) {
         this.variant = variant;
         this.environment = environment;
+        this.context = context;
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void report() {
         log.info("Execution variant: {} ({}); Java {}", variant.name(), variant.threading(), Runtime.version());
+        log.info("Server: {}", server());
         log.info("Backend: {}", backend());
         log.info("Serving on port {}; health, metrics and Prometheus on management port {}",
                 environment.getProperty("local.server.port"), environment.getProperty("local.management.port",
@@ -49,9 +60,28 @@ class StartupReport implements InfoContributor {
         Map<String, Object> lab = new LinkedHashMap<>();
         lab.put("variant", variant.name());
         lab.put("threading", variant.threading());
+        lab.put("server", server());
         lab.put("backend", backend());
         lab.put("java", Runtime.version().toString());
         info.withDetail("shapes-lab", lab);
+    }
+
+    /**
+     * The web server that serves the API: Tomcat or Jetty under the servlet variants (profile {@value Servers#JETTY}),
+     * Reactor Netty under {@code webflux}, Vert.x's own under {@code vertx} (no Spring web server).
+     */
+    String server() {
+        WebServer server = context instanceof WebServerApplicationContext web ? web.getWebServer() : null;
+        if (server instanceof TomcatWebServer) {
+            return ServerInfo.getServerInfo().replace("Apache Tomcat/", "Tomcat ");
+        }
+        if (server instanceof JettyWebServer) {
+            return "Jetty " + Jetty.VERSION;
+        }
+        if (server != null) {
+            return server.getClass().getSimpleName().replace("WebServer", "");
+        }
+        return Variants.VERTX.equals(variant.name()) ? "Vert.x" : "none";
     }
 
     private String backend() {

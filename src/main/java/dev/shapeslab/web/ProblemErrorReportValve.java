@@ -31,7 +31,7 @@ public class ProblemErrorReportValve extends ErrorReportValve {
             return;
         }
         String instance = request.getDecodedRequestURI() == null ? "/" : request.getDecodedRequestURI();
-        Problem problem = Problem.of(status, detail(status), instance);
+        Problem problem = Problem.of(status, Problem.containerDetail(status), instance);
         try {
             response.setContentType(Problem.MEDIA_TYPE);
             response.setCharacterEncoding("UTF-8");
@@ -43,15 +43,5 @@ public class ProblemErrorReportValve extends ErrorReportValve {
         } catch (IOException | IllegalStateException ignored) {
             // the client is gone or the response was committed meanwhile: nothing more to say
         }
-    }
-
-    private static String detail(int status) {
-        return switch (status) {
-            case 400 -> "The request could not be read";
-            case 404 -> "No resource here";
-            case 405 -> "Method not allowed here";
-            case 505 -> "HTTP version not supported";
-            default -> status >= 500 ? "The server could not complete the request" : "The request was refused";
-        };
     }
 }

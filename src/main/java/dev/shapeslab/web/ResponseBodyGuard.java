@@ -5,6 +5,7 @@ import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
 import java.io.IOException;
 import org.apache.catalina.connector.ClientAbortException;
+import org.eclipse.jetty.io.EofException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +30,7 @@ public class ResponseBodyGuard implements WriterInterceptor {
             context.proceed();
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("could not serialise the response body", e);
-        } catch (ClientAbortException gone) {
+        } catch (ClientAbortException | EofException gone) { // Tomcat's, Jetty's
             log.debug("The client closed its connection before its response was written: {}", gone.getMessage());
         }
     }

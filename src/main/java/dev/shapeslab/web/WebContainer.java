@@ -7,6 +7,13 @@ import org.apache.catalina.Valve;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.coyote.AbstractProtocol;
 import org.slf4j.Logger;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.actuate.autoconfigure.web.server.ConditionalOnManagementPort;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementContextFactory;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
+import org.springframework.boot.tomcat.autoconfigure.TomcatWebServerConfiguration;
+import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
+import org.springframework.boot.web.server.servlet.ServletWebServerFactory;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnThreading;
@@ -20,16 +27,19 @@ import org.springframework.boot.tomcat.TomcatContextCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Profile;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.web.filter.RequestContextFilter;
 
 /**
  * What the service adds to the servlet container, in front of Jersey: admission control and error bodies. Only in
- * a servlet application: under {@code webflux} there is neither Tomcat nor Jersey ({@code flux.FluxWeb} instead).
+ * a servlet application: under {@code webflux} there is neither Tomcat nor Jersey ({@code flux.FluxWeb} instead). Only
+ * on Tomcat, the default server: under the profile {@value Servers#JETTY}, {@code jetty.JettyWeb} adds the same to Jetty.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@Profile(Servers.TOMCAT)
 @EnableConfigurationProperties(AdmissionSettings.class)
 class WebContainer {
 
@@ -54,6 +64,18 @@ class WebContainer {
         AdmissionControl admission = new AdmissionControl(settings, virtualThreads);
         Admission.bindMetrics(admission, registry);
         return admission;
+    }
+
+    /**
+     * The management server (actuator, on its own port) on Tomcat, as Boot's Tomcat auto-configuration would declare
+     * it: Boot's Jetty one declares the same bean, so both are excluded (ShapesLabApplication) and each server's
+     * configuration declares its own ({@code jetty.JettyWeb}).
+     */
+    @Bean
+    @ConditionalOnManagementPort(ManagementPortType.DIFFERENT)
+    static ManagementContextFactory servletWebChildContextFactory() {
+        return new ManagementContextFactory(WebApplicationType.SERVLET, ServletWebServerFactory.class,
+                TomcatWebServerConfiguration.class, TomcatServletWebServerAutoConfiguration.class);
     }
 
     @Bean

@@ -108,8 +108,15 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         }
         boolean webflux = variant.equals("webflux");
         boolean vertx = variant.equals("vertx");
-        assertEquals(metrics.contains("tomcat_threads_busy_threads"), !variant.equals("virtual") && !webflux && !vertx,
-                "the request thread pool's metrics (virtual has no pool, webflux and vertx no Tomcat)");
+        boolean jetty = Arrays.asList(applicationContext.getEnvironment().getActiveProfiles()).contains("jetty");
+        boolean tomcat = !webflux && !vertx && !jetty;
+        String server = info.jsonPath().getString("'shapes-lab'.server");
+        assertTrue(server.startsWith(tomcat ? "Tomcat " : jetty ? "Jetty " : webflux ? "Netty" : "Vert.x"), server);
+        assertEquals(metrics.contains("tomcat_threads_busy_threads"), !variant.equals("virtual") && tomcat,
+                "Tomcat's request thread pool's metrics (virtual has no pool, webflux and vertx no Tomcat)");
+        assertEquals(metrics.contains("jetty_threads_busy"), !variant.equals("virtual") && jetty,
+                "Jetty's request thread pool's metrics (virtual has no pool)");
+        assertFalse(metrics.contains("jetty_connections_"), "no per-connection metrics of Jetty's (Tomcat has none)");
         boolean database = applicationContext.getBeanNamesForType(javax.sql.DataSource.class).length > 0;
         assertEquals(metrics.contains("hikaricp_connections_pending"), database, "Hikari's pool metrics");
         assertEquals(metrics.contains("r2dbc_pool_pending"), onR2dbc(), "the R2DBC pool's metrics");

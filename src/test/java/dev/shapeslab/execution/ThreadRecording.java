@@ -98,6 +98,11 @@ public class ThreadRecording {
 
         @Override
         public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+            if (request.getProperty(REQUEST_THREAD) == null) {
+                // Refused before the request filters ran (a method no resource allows, say: Jersey answers TRACE
+                // under Jetty, where Tomcat refused it itself), so it was never counted in.
+                return;
+            }
             response.getHeaders().add(REQUEST_THREAD, request.getProperty(REQUEST_THREAD));
             response.getHeaders().add(REQUEST_VIRTUAL, request.getProperty(REQUEST_VIRTUAL));
             response.getHeaders().add(RESPONSE_THREAD, Thread.currentThread().getName());

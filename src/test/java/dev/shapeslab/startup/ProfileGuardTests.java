@@ -47,6 +47,27 @@ public class ProfileGuardTests {
         assertTrue(message.contains("--spring.profiles.active=vertx,pg"), message);
     }
 
+    @Test(dataProvider = "variantsWithServersOfTheirOwn")
+    public void jettyUnderAVariantWithAServerOfItsOwnFailsAtStartUpNamingBoth(String variant) {
+        String message = startupFailure(variant, "jetty", "stub");
+        assertTrue(message.contains("Profile jetty chooses the server of the servlet variants"), message);
+        assertTrue(message.contains(variant + " has a server of its own"), message);
+        assertTrue(message.contains("--spring.profiles.active=async,jetty"), message);
+    }
+
+    @DataProvider
+    public Object[][] variantsWithServersOfTheirOwn() {
+        return new Object[][] {{"webflux"}, {"vertx"}};
+    }
+
+    @Test
+    public void jettyHoldingNoConnectionBeyondTheAdmittedAndWaitingFailsAtStartUp() {
+        String message = startupFailure(new String[] {"shapes.admission.max-in-flight=200",
+                "shapes.admission.max-queue=100", "server.tomcat.max-connections=300"}, "plain", "stub", "jetty");
+        assertTrue(message.contains("server.jetty.max-connections (300) must be above "
+                + "shapes.admission.max-in-flight and shapes.admission.max-queue together (200 + 100)"), message);
+    }
+
     @Test
     public void theStubsTimerLatencyUnderAVariantThatCannotWaitOnTimersFailsAtStartUp() {
         String message = startupFailure(new String[] {"stub.latency-mode=timer"}, "plain", "stub");

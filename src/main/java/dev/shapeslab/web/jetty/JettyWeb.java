@@ -1,0 +1,165 @@
+package dev.shapeslab.web.jetty;
+
+import dev.shapeslab.web.Admission;
+import dev.shapeslab.web.AdmissionSettings;
+import dev.shapeslab.web.Servers;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.eclipse.jetty.ee11.webapp.AbstractConfiguration;
+import org.eclipse.jetty.ee11.webapp.WebAppContext;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.actuate.autoconfigure.web.server.ConditionalOnManagementPort;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementContextFactory;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jetty.JettyServerCustomizer;
+import org.springframework.boot.jetty.autoconfigure.JettyServerProperties;
+import org.springframework.boot.jetty.metrics.JettyServerThreadPoolMetricsBinder;
+import org.springframework.boot.jetty.autoconfigure.JettyWebServerConfiguration;
+import org.springframework.boot.jetty.autoconfigure.servlet.JettyServletWebServerAutoConfiguration;
+import org.springframework.boot.jetty.servlet.JettyServletWebServerFactory;
+import org.springframework.boot.web.server.servlet.ServletWebServerFactory;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Profile;
+import org.springframework.web.filter.RequestContextFilter;
+
+/**
+ * The servlet variants on Jetty (profile {@value Servers#JETTY}): the web server factory, and what the service adds
+ * to the server in front of Jersey, as {@code web.WebContainer} adds it to Tomcat: admission control
+ * ({@link JettyAdmission}) and problem+json for Jetty's own errors ({@link ProblemErrorHandler}).
+ *
+ * <p>Both servers are on the classpath, and the jar runs either. Boot's Jetty servlet auto-configuration is excluded
+ * (ShapesLabApplication): left in, it would create its Jetty factory before Tomcat's auto-configuration could create
+ * Tomcat's (auto-configurations without an order run in the order of their names), whatever the profile. Under this
+ * profile the factory is this class's bean, so Tomcat's auto-configuration backs off; Boot's Jetty settings
+ * ({@code server.jetty.*}, and virtual threads under {@code spring.threads.virtual.enabled}) come from its
+ * {@link JettyWebServerConfiguration}, imported here.
+ */
+@Configuration(proxyBeanMethods = false)
+@Profile(Servers.JETTY)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@EnableConfigurationProperties({AdmissionSettings.class, JettyServerProperties.class})
+@Import(JettyWebServerConfiguration.class)
+class JettyWeb {
+
+    private static final Logger log = LoggerFactory.getLogger(JettyWeb.class);
+
+    @Bean
+    JettyAdmission jettyAdmission(AdmissionSettings settings,
+            @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads, MeterRegistry registry) {
+        JettyAdmission admission = new JettyAdmission(settings, virtualThreads);
+        Admission.bindMetrics(admission, registry);
+        return admission;
+    }
+
+    /**
+     * Boot's factory as its auto-configuration builds it (with every {@link JettyServerCustomizer} bean), and then:
+     * admission control around the servlet context, problem+json for the server's and the context's own errors and for
+     * error responses left empty ({@link EmptyErrorBodies}), the
+     * connection bounds the variant and backend set for Tomcat (a connection for every request admitted or waiting, and
+     * more to answer 503 on; the kernel's accept queue for the rest), and under {@code virtual} room for as many
+     * running virtual threads as admission lets in.
+     */
+    @Bean
+    JettyServletWebServerFactory jettyServletWebServerFactory(ObjectProvider<JettyServerCustomizer> customizers,
+            JettyAdmission admission, AdmissionSettings settings,
+            @Value("${server.jetty.max-connections}") int maxConnections,
+            @Value("${server.tomcat.accept-count}") int acceptQueue,
+            @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads) {
+        if (maxConnections != -1 && maxConnections <= settings.maxHeld()) {
+            throw new IllegalStateException("server.jetty.max-connections (" + maxConnections + ") must be above "
+                    + "shapes.admission.max-in-flight and shapes.admission.max-queue together (" + settings.maxInFlight()
+                    + " + " + settings.maxQueue() + "): a request past them is answered 503 on one of the connections "
+                    + "beyond; with none, it would wait unanswered in the kernel's accept queue.");
+        }
+        JettyServletWebServerFactory factory = new JettyServletWebServerFactory();
+        factory.getServerCustomizers().addAll(customizers.orderedStream().toList());
+        factory.addServerCustomizers(server -> {
+            EmptyErrorBodies errorBodies = new EmptyErrorBodies();
+            errorBodies.setHandler(server.getHandler());
+            admission.setHandler(errorBodies);
+            server.setHandler(admission);
+            server.setErrorHandler(new ProblemErrorHandler());
+            for (Connector connector : server.getConnectors()) {
+                if (connector instanceof ServerConnector network) {
+                    network.setAcceptQueueSize(acceptQueue);
+                }
+            }
+        });
+        // After Boot's own configuration of the context, which sets its HTML error handler.
+        factory.addConfigurations(new AbstractConfiguration(new AbstractConfiguration.Builder()) {
+            @Override
+            public void configure(WebAppContext context) {
+                context.setErrorHandler(new ProblemErrorHandler());
+            }
+        });
+        if (virtualThreads) {
+            factory.addServerCustomizers(server -> virtualThreadsForTheAdmitted(server, settings));
+        }
+        return factory;
+    }
+
+    /**
+     * Under {@code virtual}, Boot's Jetty runs every task on a new virtual thread ({@link VirtualThreadPool}), at most
+     * {@code server.jetty.threads.max} (200) of them at once: the others park until one ends. That bound would keep
+     * most of the 1,000 requests admission admits waiting, so it is raised to what Tomcat's virtual threads are given
+     * ({@code web.VirtualThreadStarts}): as many as admission lets in, and as many again per core for the passes that
+     * only queue or refuse a request, plus the tasks Jetty's connector runs for good (its acceptors and selectors).
+     */
+    private static void virtualThreadsForTheAdmitted(Server server, AdmissionSettings settings) {
+        if (!(server.getThreadPool() instanceof VirtualThreadPool pool)) {
+            return;
+        }
+        int connectorTasks = 0;
+        for (Connector connector : server.getConnectors()) {
+            if (connector instanceof ServerConnector network) {
+                connectorTasks += network.getAcceptors() + network.getSelectorManager().getSelectorCount();
+            }
+        }
+        int maxRunning = settings.maxInFlight() + 2 * Runtime.getRuntime().availableProcessors() + connectorTasks;
+        pool.setMaxThreads(maxRunning);
+        log.info("Virtual threads: at most {} tasks run at once ({} of them the connector's), the rest park until one "
+                + "ends", maxRunning, connectorTasks);
+    }
+
+    /**
+     * The management server (actuator, on its own port) on Jetty too. Boot's Jetty and Tomcat auto-configurations
+     * each define this bean under the same name, so both are excluded (ShapesLabApplication); Tomcat's is
+     * {@code web.WebContainer}'s.
+     */
+    @Bean
+    @ConditionalOnManagementPort(ManagementPortType.DIFFERENT)
+    static ManagementContextFactory servletWebChildContextFactory() {
+        return new ManagementContextFactory(WebApplicationType.SERVLET, ServletWebServerFactory.class,
+                JettyServletWebServerAutoConfiguration.class);
+    }
+
+    /**
+     * Jetty's thread pool as {@code jetty.threads.*} gauges (under {@code virtual}, no pool: none), the counterpart of
+     * Tomcat's {@code tomcat.threads.*}; Boot's other Jetty metrics, which time every request on the connector, are
+     * off (ShapesLabApplication).
+     */
+    @Bean
+    JettyServerThreadPoolMetricsBinder jettyServerThreadPoolMetricsBinder(MeterRegistry registry) {
+        return new JettyServerThreadPoolMetricsBinder(registry);
+    }
+
+    /** No RequestContextFilter, as under Tomcat ({@code web.WebContainer}): the service has no request-scoped bean. */
+    @Bean
+    FilterRegistrationBean<RequestContextFilter> requestContextFilter() {
+        FilterRegistrationBean<RequestContextFilter> none = new FilterRegistrationBean<>(new RequestContextFilter());
+        none.setEnabled(false);
+        return none;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.shapeslab.web.jetty;
+
+import dev.shapeslab.web.Problem;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import org.eclipse.jetty.http.HttpException;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * Jetty's own error answers (a request Jersey never saw: a malformed request line or header, a URI or headers too
+ * large, a bad body framing, an unsupported HTTP version, a path the servlet context protects) as problem+json, the
+ * counterpart of Tomcat's {@code ProblemErrorReportValve}: Jetty's own page is HTML, or JSON of its own shape with its
+ * message, for GET, POST and HEAD only, and empty for every other method. Here every method gets the one shape, with
+ * a generic detail ({@link Problem#containerDetail}), never Jetty's message nor a stack trace; a 503 says when to
+ * retry. Set on the server (the errors of the connection: the request could not be parsed) and on the servlet context
+ * (the errors of the context, which would otherwise reach Boot's HTML error handler).
+ */
+public class ProblemErrorHandler extends ErrorHandler {
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+        int status = response.getStatus();
+        if (request.getAttribute(ERROR_EXCEPTION) instanceof HttpException failure) {
+            status = failure.getCode();
+            response.setStatus(status);
+        }
+        if (HttpStatus.hasNoBody(status) || HttpMethod.HEAD.is(request.getMethod())) {
+            callback.succeeded();
+            return true;
+        }
+        Problem problem = Problem.of(status, Problem.containerDetail(status), instance(request));
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Problem.MEDIA_TYPE);
+        if (status == HttpStatus.SERVICE_UNAVAILABLE_503) {
+            response.getHeaders().put(HttpHeader.RETRY_AFTER, Long.toString(Problem.RETRY_AFTER_SECONDS));
+        }
+        response.write(true, ByteBuffer.wrap(problem.toJson().getBytes(StandardCharsets.UTF_8)), callback);
+        return true;
+    }
+
+    /**
+     * The request's path, or {@code /} for a request Jetty could not read far enough to have one: it stands such a
+     * request in for {@code /badMessage} or {@code /badURI}, placeholders that would only name the server.
+     */
+    private static String instance(Request request) {
+        String path = request.getHttpURI() == null ? null : request.getHttpURI().getPath();
+        return path == null || path.equals("/badMessage") || path.equals("/badURI") ? "/" : path;
+    }
+}
