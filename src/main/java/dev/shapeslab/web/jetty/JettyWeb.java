@@ -66,7 +66,8 @@ class JettyWeb {
     /**
      * Boot's factory as its auto-configuration builds it (with every {@link JettyServerCustomizer} bean), and then:
      * admission control around the servlet context, problem+json for the server's and the context's own errors and for
-     * error responses left empty ({@link EmptyErrorBodies}), the
+     * error responses left empty ({@link EmptyErrorBodies}), the rest of a body nobody read read before the connection
+     * closes ({@link UnreadBodies}), the
      * connection bounds the variant and backend set for Tomcat (a connection for every request admitted or waiting, and
      * more to answer 503 on; the kernel's accept queue for the rest), and under {@code virtual} room for as many
      * running virtual threads as admission lets in.
@@ -89,7 +90,9 @@ class JettyWeb {
             EmptyErrorBodies errorBodies = new EmptyErrorBodies();
             errorBodies.setHandler(server.getHandler());
             admission.setHandler(errorBodies);
-            server.setHandler(admission);
+            UnreadBodies unreadBodies = new UnreadBodies(); // outermost: admission's own 503s leave bodies unread too
+            unreadBodies.setHandler(admission);
+            server.setHandler(unreadBodies);
             server.setErrorHandler(new ProblemErrorHandler());
             for (Connector connector : server.getConnectors()) {
                 if (connector instanceof ServerConnector network) {

@@ -22,6 +22,7 @@ import dev.shapeslab.web.ResponseBodyGuard;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -39,7 +40,8 @@ import org.testng.annotations.Test;
 
 /**
  * What the service adds to Jetty (profile {@code jetty}): its own refusals are problem+json and name no server, an
- * answer names no server, and a client that leaves mid-answer gives its request's place back and logs no error: the
+ * answer names no server, a body refused unread is read to its end after the answer, and a client that leaves
+ * mid-answer gives its request's place back and logs no error: the
  * counterparts of {@code ContainerErrorTests} and {@code ClientAbortTests} on Tomcat, in one application. Admission on
  * Jetty is shown by the fault tests on Jetty ({@link PlainFaultOnJettyTests}, {@code AsyncFaultOnJettyTests}).
  */
@@ -147,6 +149,37 @@ public class JettyServerTests extends HttpTestSupport {
         assertTrue(exchange("GET " + ResourcePaths.CIRCLES + "?limit=1 HTTP/1.1\r\n" + END).startsWith("HTTP/1.1 200 "));
     }
 
+    /**
+     * A body refused by its declared length, 413 before any of it is read, and a client that sends the rest of it only
+     * once it has the answer: the connection stays open while the client sends the body, which is read and dropped to
+     * its end, and then serves the next request. Had Jetty closed the connection after the answer, as it does with a
+     * body still to come, the client, still sending, would find it reset (Tomcat's counterpart: its maxSwallowSize).
+     */
+    @Test
+    public void theRestOfABodyRefusedUnreadIsReadSoItsClientCanSendItWhole() throws IOException {
+        int length = 1024 * 1024 + 1024; // over shapes.request.max-body-size (1MB), under the 2 MB read and dropped
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            int first = 64 * 1024;
+            out.write(("POST " + ResourcePaths.CIRCLES + " HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: " + length + "\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.write(new byte[first]);
+            out.flush();
+            String answer = readOneResponse(socket.getInputStream());
+            assertTrue(answer.startsWith("HTTP/1.1 413 "), answer);
+            assertTrue(answer.contains("\"status\":413"), answer);
+
+            out.write(new byte[length - first]); // a reset connection fails this write
+            out.write(("GET " + ResourcePaths.CIRCLES + "?limit=1 HTTP/1.1\r\n" + END)
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            String next = readAll(socket);
+            assertTrue(next.startsWith("HTTP/1.1 200 "), "the body was read to its end, and no further: " + next);
+        }
+    }
+
     private static void awaitInFlight(Admission admission, int expected) {
         await().atMost(Duration.ofSeconds(30)).until(admission::inFlight, count -> count == expected);
     }
@@ -164,5 +197,23 @@ public class JettyServerTests extends HttpTestSupport {
         InputStream in = socket.getInputStream();
         in.transferTo(received);
         return received.toString(StandardCharsets.UTF_8);
+    }
+
+    /** One response, head and body (by its Content-Length), without waiting for the connection to close. */
+    private static String readOneResponse(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
+            int b = in.read();
+            assertTrue(b >= 0, "the connection closed mid-response: " + head);
+            head.write(b);
+        }
+        String text = head.toString(StandardCharsets.ISO_8859_1);
+        int length = 0;
+        for (String line : text.split("\r\n")) {
+            if (line.toLowerCase().startsWith("content-length:")) {
+                length = Integer.parseInt(line.substring("content-length:".length()).trim());
+            }
+        }
+        return text + new String(in.readNBytes(length), StandardCharsets.UTF_8);
     }
 }
