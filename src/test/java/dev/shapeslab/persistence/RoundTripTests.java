@@ -1,5 +1,6 @@
 package dev.shapeslab.persistence;
 
+import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 
 import dev.shapeslab.execution.HttpTestSupport;
@@ -8,10 +9,15 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
@@ -112,6 +118,53 @@ public abstract class RoundTripTests extends HttpTestSupport {
         System.out.printf("[round trips] %s %s: %s%n", driver(), request, counts);
         int fewest = counts.stream().mapToInt(RoundTripCounter.Count::roundTrips).min().orElseThrow();
         assertEquals(fewest, request.roundTrips(driver()), request + " on " + driver() + ": " + counts);
+    }
+
+    /**
+     * A replace of a drawing that waits for another replace of it to commit ({@code PostgresSql.Drawings.REPLACE}): its
+     * statement's snapshot is older than the other's shapes, so it finds the drawing's row changed, writes nothing,
+     * and is sent again: two round trips, and the drawing keeps its shapes alone. Without the check, the other's
+     * shapes stayed beside its own.
+     */
+    @Test
+    public void aDrawingReplacedWhileAnotherReplaceOfItCommitsKeepsOnlyItsOwnShapes() throws Exception {
+        String path = created(ResourcePaths.DRAWINGS, DRAWING);
+        long id = Long.parseLong(path.substring(path.lastIndexOf('/') + 1));
+        for (int i = 0; i < WARM_UP; i++) {
+            answered(put(path, DRAWING));
+        }
+        try (Connection other = PostgresTestDatabase.connect(); Statement concurrent = other.createStatement()) {
+            other.setAutoCommit(false);
+            concurrent.executeUpdate("update drawing set name = 'theirs' where id = " + id);
+            concurrent.executeUpdate("delete from shape where drawing_id = " + id);
+            concurrent.executeUpdate("insert into shape (id, shape_type, colour, position_x, position_y, radius,"
+                    + " drawing_id, shape_index) values (nextval('shape_seq'), 'circle', 'theirs', 0, 0, 1, " + id + ", 0)");
+            counter().settled(QUIET_MILLIS);
+            counter().reset();
+            CompletableFuture<HttpResponse<String>> mine = send(put(path, DRAWING.replace("\"three\"", "\"mine\"")));
+            await().atMost(Duration.ofSeconds(10)).until(() -> sessionsWaitingForALock() == 1);
+            other.commit();
+            HttpResponse<String> replaced = mine.join();
+            assertEquals(replaced.statusCode(), 200, replaced.body());
+            try (ResultSet shapes = concurrent.executeQuery("select d.name, s.colour from drawing d"
+                    + " join shape s on s.drawing_id = d.id where d.id = " + id + " order by s.shape_index")) {
+                List<String> stored = new ArrayList<>();
+                while (shapes.next()) {
+                    stored.add(shapes.getString(1) + ":" + shapes.getString(2));
+                }
+                assertEquals(stored, List.of("mine:red", "mine:green", "mine:blue"));
+            }
+            assertEquals(counter().settled(QUIET_MILLIS).roundTrips(), 2, "round trips of a replace sent again");
+        }
+    }
+
+    /** Read on a connection of its own: within a transaction, PostgreSQL answers the same activity every time. */
+    private static int sessionsWaitingForALock() throws SQLException {
+        try (Connection connection = PostgresTestDatabase.connect(); Statement query = connection.createStatement();
+             ResultSet waiting = query.executeQuery("select count(*) from pg_stat_activity where wait_event_type = 'Lock'")) {
+            waiting.next();
+            return waiting.getInt(1);
+        }
     }
 
     /**
