@@ -17,7 +17,7 @@ import org.springframework.stereotype.Repository;
  * not drawings.
  */
 @Repository
-@Profile(Backends.JDBC)
+@Profile(Backends.JDBC_ON_H2)
 class JpaDrawingStore extends JpaEntityStore<Drawing> {
 
     private static final String WITH_SHAPES = "select d from Drawing d left join fetch d.shapes";

@@ -13,9 +13,10 @@ import org.hibernate.Session;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * What the JPA stores share: each public method that writes is one transaction, and each read one
- * statement in the database's auto-commit ({@link SingleStatementRead}), on the thread that calls it, which
- * is where the blocking JDBC work happens whatever the execution variant.
+ * What the JPA stores share: each public method that writes is one transaction (on PostgreSQL, one statement in the
+ * database's auto-commit instead: {@link SingleStatementWrite}), and each read one statement in the database's
+ * auto-commit ({@link SingleStatementRead}), on the thread that calls it, which is where the blocking JDBC work happens
+ * whatever the execution variant.
  */
 @Transactional(transactionManager = JpaTransactions.MANAGER)
 abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<T> {
@@ -70,6 +71,35 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
                 }
             }
         });
+    }
+
+    /**
+     * Runs one write statement of {@link dev.shapeslab.persistence.PostgresSql} in the database's auto-commit, with
+     * plain JDBC on the session's own connection, for a {@link SingleStatementWrite}: PostgreSQL commits it before it
+     * answers, so one round trip writes it, durably, and an answer means committed. The pool, the store call's
+     * deadline and the outage translation apply as to {@link #select}; once the statement is under way, a failure that
+     * may have committed it (a lost answer) is an unknown outcome ({@link JpaTransactions#autoCommitted}).
+     * {@code work} executes the statement and reads its answer.
+     *
+     * @param parameters the values of its parameters, {@code $n}'s at {@code n - 1}
+     */
+    protected <R> R write(PostgresStatement sql, StatementWork<R> work, Object... parameters) {
+        return entityManager.unwrap(Session.class).doReturningWork(connection -> {
+            if (!connection.getAutoCommit()) {
+                throw new IllegalStateException("a single-statement write inside a transaction: it would commit with"
+                        + " the transaction, not before it answers");
+            }
+            try (PreparedStatement statement = connection.prepareStatement(sql.sql())) {
+                sql.bind(statement, parameters);
+                return JpaTransactions.autoCommitted(() -> work.run(statement));
+            }
+        });
+    }
+
+    /** Executes a prepared write statement and reads its answer. */
+    @FunctionalInterface
+    protected interface StatementWork<R> {
+        R run(PreparedStatement statement) throws SQLException;
     }
 
     /** Reads what it needs from a result set positioned before its first row. */

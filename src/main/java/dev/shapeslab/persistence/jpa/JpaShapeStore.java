@@ -55,7 +55,13 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
         return select(standaloneById, rows -> rows.next() ? Optional.of(shape(rows)) : Optional.<S>empty(), id, kind);
     }
 
-    private S shape(ResultSet row) throws SQLException {
+    /** The value of column {@code shape_type} of this kind's rows. */
+    String kind() {
+        return kind;
+    }
+
+    /** The shape in the current row of {@code row}, its columns {@link ShapeRows#COLUMNS} from the first. */
+    S shape(ResultSet row) throws SQLException {
         return type.cast(ShapeRows.shape(row, 1));
     }
 
