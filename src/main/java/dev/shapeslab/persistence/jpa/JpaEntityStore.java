@@ -3,11 +3,14 @@ package dev.shapeslab.persistence.jpa;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.jpa.failure.JpaTransactions;
+import jakarta.annotation.PostConstruct;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.hibernate.Session;
 import org.springframework.transaction.annotation.Transactional;
@@ -23,11 +26,35 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
 
     private final String entityName;
 
+    /** Every HQL statement this store sends ({@link #hql}). */
+    private final List<String> statements = new ArrayList<>();
+
     @PersistenceContext
     protected EntityManager entityManager;
 
     JpaEntityStore(String entityName) {
         this.entityName = entityName;
+    }
+
+    /** Declares {@code statement} as one this store sends, to be interpreted as the app starts; returns it. */
+    protected final String hql(String statement) {
+        statements.add(statement);
+        return statement;
+    }
+
+    /**
+     * Interprets each of this store's HQL statements once, as the app starts, into the session factory's cache, where
+     * every store call then finds it. Hibernate parses an HQL string on its first use, and ANTLR builds its decision
+     * tables during a JVM's first parses: inside a store call that CPU counts against the call's deadline
+     * ({@code shapes.database.request-timeout}). In a cold JVM on a busy machine the first read of a drawing spent more
+     * than those 3 s in the parser and was answered 503, as if the database had not answered
+     * (docs/notebook/2026-11-27-round-trips-per-request.md). No connection is needed: nothing runs.
+     */
+    @PostConstruct
+    void interpretStatements() {
+        try (EntityManager interpreter = entityManager.getEntityManagerFactory().createEntityManager()) {
+            statements.forEach(interpreter::createQuery);
+        }
     }
 
     @Override

@@ -13,7 +13,9 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
 
     private final Class<S> type;
     private final String kind;
-    private final String standalone;
+    private final String selectOne;
+    private final String deleteOne;
+    private final String deleteEvery;
     private final String standalonePage = "select " + ShapeRows.COLUMNS + " from shape s"
             + " where s.shape_type = ? and s.drawing_id is null order by s.shape_type, s.drawing_id, s.id"
             + " offset ? rows fetch first ? rows only";
@@ -24,7 +26,10 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
         super(entityName);
         this.type = type;
         this.kind = type.getAnnotation(DiscriminatorValue.class).value();
-        this.standalone = " from " + type.getSimpleName() + " s where s.drawing is null";
+        String standalone = " from " + type.getSimpleName() + " s where s.drawing is null";
+        this.selectOne = hql("select s" + standalone + " and s.id = :id");
+        this.deleteOne = hql("delete" + standalone + " and s.id = :id");
+        this.deleteEvery = hql("delete" + standalone);
     }
 
     /**
@@ -67,7 +72,7 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
 
     @Override
     protected Optional<S> findManaged(long id) {
-        return entityManager.createQuery("select s" + standalone + " and s.id = :id", type)
+        return entityManager.createQuery(selectOne, type)
                 .setParameter("id", id)
                 .getResultStream()
                 .findFirst();
@@ -75,13 +80,13 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
 
     @Override
     public boolean deleteById(long id) {
-        return entityManager.createQuery("delete" + standalone + " and s.id = :id")
+        return entityManager.createQuery(deleteOne)
                 .setParameter("id", id)
                 .executeUpdate() > 0;
     }
 
     @Override
     public void deleteAll() {
-        entityManager.createQuery("delete" + standalone).executeUpdate();
+        entityManager.createQuery(deleteEvery).executeUpdate();
     }
 }
