@@ -7,7 +7,10 @@
 #
 # Environment: PG_PORT (55432), PG_DATA_DIR (pg/data), PG_BIN (the directory of initdb, pg_ctl and postgres;
 #              else pg_config --bindir, /usr/lib/postgresql/<newest>/bin or Homebrew's postgresql@<n>),
-#              PG_USER (postgres: the unprivileged user the server runs as when this script runs as root).
+#              PG_USER (postgres: the unprivileged user the server runs as when this script runs as root),
+#              PG_MAX_CONNECTIONS (200: PostgreSQL's max_connections, set at each start; enough for an app whose
+#              pool holds 100, with as many again for a second instance, the tests or psql, beside the 3 a
+#              superuser keeps. PostgreSQL's own default, 100, leaves 97: less than one pool of 100 and Flyway's).
 #
 # The cluster is this project's own: it runs the installed server binaries (nothing is downloaded), listens on
 # 127.0.0.1 only and on no Unix socket, and keeps everything under the data directory: the cluster (cluster/),
@@ -23,12 +26,15 @@ cd "$project_dir"
 
 port=${PG_PORT:-55432}
 data_dir=${PG_DATA_DIR:-pg/data}
+max_connections=${PG_MAX_CONNECTIONS:-200}
 role=shapes
 databases=(shapes shapes_test)
 
 die() { echo "loadtestpg: $*" >&2; exit 1; }
 
 [[ $port =~ ^[0-9]+$ ]] && (( port > 0 && port < 65536 )) || die "PG_PORT must be a port number, not '$port'"
+[[ $max_connections =~ ^[0-9]+$ ]] && (( max_connections > 3 )) ||
+    die "PG_MAX_CONNECTIONS must be a number above 3 (the superuser's reserved connections), not '$max_connections'"
 
 listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
@@ -219,7 +225,9 @@ start() {
     if [[ -f $log_file ]] && (( EUID == 0 )); then
         chown "$server_user" "$log_file"
     fi
-    if ! as_server "$bin/pg_ctl" start -D "$cluster_dir" -l "$log_file" -w -t 30 -o "-p $port" >/dev/null; then
+    # max_connections on the command line, not in postgresql.conf: PG_MAX_CONNECTIONS applies at every start.
+    if ! as_server "$bin/pg_ctl" start -D "$cluster_dir" -l "$log_file" -w -t 30 \
+        -o "-p $port -c max_connections=$max_connections" >/dev/null; then
         tail -n 20 "$log_file" >&2
         die "PostgreSQL did not start; see $log_file"
     fi
@@ -229,7 +237,8 @@ start() {
         sleep 0.25
     done
     listening "$port" || die "PostgreSQL (PID $pid) does not listen on 127.0.0.1:$port; see $log_file"
-    echo "$("$bin/postgres" --version) running (PID $pid, user $server_user) on 127.0.0.1:$port"
+    echo "$("$bin/postgres" --version) running (PID $pid, user $server_user) on 127.0.0.1:$port," \
+        "max_connections $max_connections"
     echo "Data in $cluster_dir, log $log_file, PID file $cluster_dir/postmaster.pid"
     echo "JDBC URL: $(jdbc_url "$port") (user $role, password in $password_file)"
     local hints=()
@@ -274,6 +283,6 @@ case $command in
     start) start "$@" ;;
     stop) stop ;;
     status) status ;;
-    -h|--help|help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' ;;
+    -h|--help|help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' ;;
     *) die "unknown command '$command' (start, stop, status)" ;;
 esac

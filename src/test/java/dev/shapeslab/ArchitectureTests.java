@@ -14,9 +14,14 @@ import org.testng.annotations.Test;
  * Dependencies point one way: domain ← persistence ← execution → web, with start-up (the composition of
  * the variant, the backend and the web layer) at the root. A backend never asks which execution model runs,
  * and the web layer never knows which variant it serves. Inside persistence, the backends depend on what they
- * share (its root package) and never on each other.
+ * share (its root package) and never on each other; outside it, only start-up names a backend, and everything else
+ * reaches one through the ports. A backend speaks no HTTP, and each non-blocking driver stays inside its backend.
+ * The backend rules name no backend, so that one added later is held to them too.
  */
 public class ArchitectureTests {
+
+    /** Every backend package and what lies under it, not the root package that they share. */
+    private static final String BACKENDS = "dev.shapeslab.persistence.*..";
 
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -42,10 +47,22 @@ public class ArchitectureTests {
                 {"no cycles between layers", slices().matching("dev.shapeslab.(*)..").should().beFreeOfCycles()},
                 {"what the backends share (time bounds, outage kinds, the breaker) knows no backend", noClasses().that()
                         .resideInAPackage("dev.shapeslab.persistence").should().dependOnClassesThat()
-                        .resideInAnyPackage("dev.shapeslab.persistence.jpa..", "dev.shapeslab.persistence.r2dbc..",
-                                "dev.shapeslab.persistence.stub..")},
-                {"the JDBC and the R2DBC stacks depend on what they share, not on each other", slices()
-                        .matching("dev.shapeslab.persistence.(*)..").should().notDependOnEachOther()},
+                        .resideInAPackage(BACKENDS)},
+                {"the backends (JDBC, R2DBC, the Vert.x client, the stub) depend on what they share, not on each other",
+                        slices().matching("dev.shapeslab.persistence.(*)..").should().notDependOnEachOther()},
+                {"the variants and the web reach a backend through the ports; only start-up names one", noClasses()
+                        .that().resideOutsideOfPackages("dev.shapeslab.persistence..", "dev.shapeslab.startup..")
+                        .should().dependOnClassesThat().resideInAPackage(BACKENDS)},
+                {"a backend speaks no HTTP", noClasses().that().resideInAPackage("dev.shapeslab.persistence..")
+                        .should().dependOnClassesThat().resideInAnyPackage("io.vertx.ext.web..", "jakarta.ws.rs..",
+                                "jakarta.servlet..", "org.glassfish.jersey..", "org.springframework.web..",
+                                "org.springframework.http..", "org.apache.catalina..")},
+                {"only backend pgclient speaks the Vert.x PostgreSQL client", noClasses().that()
+                        .resideOutsideOfPackage("dev.shapeslab.persistence.pgclient..").should().dependOnClassesThat()
+                        .resideInAnyPackage("io.vertx.sqlclient..", "io.vertx.pgclient..")},
+                {"only backend r2dbc speaks R2DBC", noClasses().that()
+                        .resideOutsideOfPackage("dev.shapeslab.persistence.r2dbc..").should().dependOnClassesThat()
+                        .resideInAPackage("io.r2dbc..")},
         };
     }
 

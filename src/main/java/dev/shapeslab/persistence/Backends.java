@@ -29,6 +29,18 @@ public final class Backends {
     /** A profile expression: the backends whose stores are JPA over JDBC (embedded, h2, pg but under vertx). */
     public static final String JDBC = "!" + STUB + " & !" + R2DBC + " & !(" + PG_ON_VERTX + ")";
 
+    /**
+     * A profile expression: the JDBC backends on H2 (embedded, h2), whose stores write through Hibernate in
+     * transactions: H2 has neither {@code INSERT ... RETURNING} nor data-modifying {@code WITH}.
+     */
+    public static final String JDBC_ON_H2 = JDBC + " & !" + PG;
+
+    /**
+     * A profile expression: backend pg over JDBC (any variant but vertx), whose stores write each entity in one
+     * statement in the database's auto-commit, the SQL the other PostgreSQL backends send.
+     */
+    public static final String JDBC_ON_PG = PG + " & !vertx";
+
     private Backends() {
     }
 }

@@ -4,17 +4,29 @@ import dev.shapeslab.domain.Circle;
 import dev.shapeslab.domain.Position;
 import dev.shapeslab.domain.Rectangle;
 import dev.shapeslab.domain.Shape;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * What the stores that talk to PostgreSQL without an ORM share, whichever driver sends it (backend {@code r2dbc}, and
- * backend {@code pg} under variant {@code vertx}, the Vert.x client): the SQL, with PostgreSQL's {@code $n}
- * parameters, which both drivers take; a shape's columns in the order they are read; and the values a shape writes,
- * in the order they are bound. The schema is the JPA backends' (Flyway), and each list is read through an index in
- * the order it is returned, as the JDBC stores read it (QueryPlanOnPostgresTests checks the plans).
+ * What the stores that send their own SQL to PostgreSQL share, whichever driver sends it (backend {@code r2dbc}, backend
+ * {@code pg} under variant {@code vertx}, the Vert.x client, and the writes of backend {@code pg} over JDBC): the SQL,
+ * with PostgreSQL's {@code $n} parameters, which the non-blocking drivers take as written and the JDBC stores rewrite to
+ * {@code ?}; a shape's columns in the order they are read; and the values a shape writes, in the order they are bound.
+ * The schema is the JPA backends' (Flyway), and each list is read through an index in the order it is returned, as the
+ * JDBC stores read it (QueryPlanOnPostgresTests checks the plans).
  *
- * <p>Ids come from the schema's sequences, one {@code nextval} per row: the JPA backends take blocks of 50 from the
- * same sequences (Hibernate's pooled optimizer, each block ending at the value it drew), and a value drawn here is
- * never inside one of them, so every backend may write to the same database.
+ * <p><b>Every write is one statement</b>, sent in the database's auto-commit: PostgreSQL commits it before it answers,
+ * so one round trip writes it durably, and an answer means it is committed. A drawing and its shapes are written
+ * together by a data-modifying {@code WITH}, its shapes passed as arrays, one per column, one element per shape in
+ * their order. The price, the same for every statement sent in auto-commit: a statement whose answer is lost (the
+ * connection broke, or the call's deadline passed while it was under way) may or may not have been committed, and is
+ * reported so ({@link dev.shapeslab.domain.StoreOutcomeUnknownException}); a failure before it was sent is a refusal
+ * that wrote nothing.
+ *
+ * <p>Ids come from the schema's sequences, one {@code nextval} per row, in the statement that writes the row (no round
+ * trip of its own): Hibernate takes blocks of 50 from the same sequences (its pooled optimizer, each block ending at
+ * the value it drew), and a value drawn here is never inside one of them, so every backend may write to the same
+ * database.
  */
 public final class PostgresSql {
 
@@ -62,7 +74,8 @@ public final class PostgresSql {
     /**
      * Drawings with their shapes, each read in one statement whatever the size of the page: rows ordered by drawing,
      * then by the shape's place in it, with the drawing's id, name and creation date first and the shape's columns
-     * from {@link #SHAPE_COLUMN} on (none where a drawing has no shape).
+     * from {@link #SHAPE_COLUMN} on (none where a drawing has no shape). Each written in one statement with its shapes,
+     * which are bound as the arrays of {@link #shapeArrays}, parameters $3 to $9.
      */
     public static final class Drawings {
 
@@ -92,18 +105,57 @@ public final class PostgresSql {
         /** $1 id. */
         public static final String BY_ID = "select " + COLUMNS + SHAPE_COLUMNS
                 + " from drawing d left join shape s on s.drawing_id = d.id where d.id = $1 order by s.shape_index";
-        /** $1 name, $2 creation date; answers the id. */
-        public static final String INSERT = "insert into drawing (id, name, creation_date)"
-                + " values (nextval('drawing_seq'), $1, $2) returning id";
-        /** $1 kind, $2 to $7 the written values, $8 drawing, $9 index in it; answers the id. */
-        public static final String INSERT_SHAPE = "insert into shape (id, shape_type, " + WRITTEN
-                + ", drawing_id, shape_index) values (nextval('shape_seq'), $1, $2, $3, $4, $5, $6, $7, $8, $9) returning id";
-        /** $1 name, $2 id; answers the creation date, no row when there is no such drawing. */
-        public static final String RENAME = "update drawing set name = $1 where id = $2 returning creation_date";
-        /** $1 drawing. */
-        public static final String DELETE_SHAPES = "delete from shape where drawing_id = $1";
-        /** $1 id. */
-        public static final String DELETE = "delete from drawing where id = $1";
+        /**
+         * The shapes of drawing {@code d} (a CTE of the statement), from the arrays $3 to $9 ({@link #shapeArrays}), in
+         * their order; answers each one's id and place.
+         */
+        private static final String INSERT_SHAPES_OF_D = "insert into shape (id, shape_type, " + WRITTEN
+                + ", drawing_id, shape_index)"
+                + " select nextval('shape_seq'), t.shape_type, t.colour, t.position_x, t.position_y, t.radius, t.width,"
+                + " t.height, d.id, t.place - 1"
+                + " from d, unnest($3::varchar[], $4::varchar[], $5::float8[], $6::float8[], $7::integer[],"
+                + " $8::integer[], $9::integer[])"
+                + " with ordinality as t(shape_type, colour, position_x, position_y, radius, width, height, place)"
+                + " returning id, shape_index";
+
+        /**
+         * $1 name, $2 creation date, $3 to $9 the shapes; answers the drawing's id and its shapes' ids in their order,
+         * a row each (one row, its shape id null, for a drawing without shapes). The shapes reference a drawing that
+         * the same statement inserts: PostgreSQL checks the foreign key at the statement's end.
+         */
+        public static final String INSERT = "with d as (insert into drawing (id, name, creation_date)"
+                + " values (nextval('drawing_seq'), $1, $2) returning id),"
+                + " s as (" + INSERT_SHAPES_OF_D + ")"
+                + " select d.id, s.id from d left join s on true order by s.shape_index";
+
+        /**
+         * $1 name, $2 id, $3 to $9 the new shapes: renames drawing $2 and replaces its shapes, in one statement.
+         * Answers rows of (whether the drawing existed, its creation date, a new shape's id) in the shapes' order: the
+         * creation date is null when nothing was written, either because there is no such drawing (the first column
+         * false) or because another replace of it committed after this statement began (true: send it again).
+         *
+         * <p>Why the second case: every part of one statement reads the same snapshot, taken as it begins. A replace
+         * that commits while this one waits for the drawing's row lock has inserted shapes this statement's delete
+         * cannot see, so both replaces' shapes would stay. The row's {@code xmin} (the transaction that wrote its
+         * current version) tells: the update re-checks its condition against the newer version it waited for, whose
+         * {@code xmin} is no longer the one this statement's snapshot read, and so updates nothing, and then nothing
+         * else is written either (the delete and the insert take the updated row's id from {@code d}). Sent again, the
+         * statement reads a snapshot in which the other replace is committed. (A transaction of two statements, the
+         * update first, would see it too, at two round trips and more.)
+         */
+        public static final String REPLACE = "with d as (update drawing set name = $1"
+                + " where id = $2 and xmin = (select x.xmin from drawing x where x.id = $2) returning id, creation_date),"
+                + " gone as (delete from shape using d where shape.drawing_id = d.id),"
+                + " s as (" + INSERT_SHAPES_OF_D + ")"
+                + " select exists (select 1 from drawing x where x.id = $2), d.creation_date, s.id"
+                + " from (values (1)) as one left join d on true left join s on true order by s.shape_index";
+
+        /**
+         * $1 id: the drawing and its shapes, in one statement; answers the count of drawings deleted. The foreign key
+         * is checked at the statement's end, when the shapes are gone.
+         */
+        public static final String DELETE = "with gone as (delete from shape where drawing_id = $1)"
+                + " delete from drawing where id = $1";
         public static final String DELETE_ALL_SHAPES = "delete from shape where drawing_id is not null";
         public static final String DELETE_ALL = "delete from drawing";
 
@@ -146,6 +198,44 @@ public final class PostgresSql {
                 shape instanceof Circle circle ? circle.getRadius() : null,
                 shape instanceof Rectangle rectangle ? rectangle.getWidth() : null,
                 shape instanceof Rectangle rectangle ? rectangle.getHeight() : null};
+    }
+
+    /**
+     * A drawing's shapes as the arrays {@link Drawings#INSERT} and {@link Drawings#REPLACE} take as $3 to $9, one per
+     * column and one element per shape in their order: kinds and colours ({@code String[]}), positions
+     * ({@code Double[]}), radii, widths and heights ({@code Integer[]}, null for the other kind).
+     */
+    public static Object[] shapeArrays(List<Shape<?>> shapes) {
+        int n = shapes.size();
+        String[] kinds = new String[n];
+        String[] colours = new String[n];
+        Double[] xs = new Double[n];
+        Double[] ys = new Double[n];
+        Integer[] radii = new Integer[n];
+        Integer[] widths = new Integer[n];
+        Integer[] heights = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            Object[] written = writtenValues(shapes.get(i));
+            kinds[i] = typeOf(shapes.get(i));
+            colours[i] = (String) written[0];
+            xs[i] = (Double) written[1];
+            ys[i] = (Double) written[2];
+            radii[i] = (Integer) written[3];
+            widths[i] = (Integer) written[4];
+            heights[i] = (Integer) written[5];
+        }
+        return new Object[] {kinds, colours, xs, ys, radii, widths, heights};
+    }
+
+    /** Copies of {@code shapes} with the ids a statement answered for them ({@code ids}, in the same order). */
+    public static List<Shape<?>> withIds(List<Shape<?>> shapes, List<Long> ids) {
+        List<Shape<?>> stored = new ArrayList<>(shapes.size());
+        for (int i = 0; i < shapes.size(); i++) {
+            Shape<?> copy = shapes.get(i).copy();
+            copy.setId(ids.get(i));
+            stored.add(copy);
+        }
+        return stored;
     }
 
     /** The value of column {@code shape_type} for {@code shape}. */

@@ -4,9 +4,18 @@ import com.netflix.concurrency.limits.Limit;
 import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * Admission control's settings ({@code shapes.admission.*}), checked as the app starts.
+ *
+ * <p>On a database the bound follows the connection pool: unless {@code max-in-flight} is set, it is
+ * {@code in-flight-per-connection} × {@code database-connections}, where application.properties makes
+ * {@code database-connections} the active backend's pool size ({@code spring.datasource.hikari.maximum-pool-size},
+ * {@code shapes.r2dbc.pool.max-size}, {@code shapes.vertx.pg.pool.max-size}), so that raising a pool raises the bound
+ * with it. (Properties cannot multiply, and the web layer knows no backend: the product is taken here.) On the stub,
+ * which has no pool, application.properties sets {@code max-in-flight} itself.
  *
  * @param maxInFlight requests served at once at most (held by a thread, or suspended)
  * @param maxQueue requests that may wait for a place besides; past them, 503 at once
@@ -16,6 +25,28 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  */
 @ConfigurationProperties("shapes.admission")
 public record AdmissionSettings(int maxInFlight, int maxQueue, Duration maxWait, String algorithm) {
+
+    /**
+     * As bound from {@code shapes.admission.*}: {@code maxInFlight} when set, else
+     * {@code inFlightPerConnection} × {@code databaseConnections}.
+     */
+    @ConstructorBinding
+    public AdmissionSettings(Integer maxInFlight, int maxQueue, Duration maxWait, String algorithm,
+                             @DefaultValue("0") int inFlightPerConnection, @DefaultValue("0") int databaseConnections) {
+        this(maxInFlight != null ? maxInFlight : perConnection(inFlightPerConnection, databaseConnections), maxQueue,
+                maxWait, algorithm);
+    }
+
+    /** The bound that follows a pool of {@code connections}; refuses to start when there is none to follow. */
+    static int perConnection(int inFlightPerConnection, int connections) {
+        if (inFlightPerConnection < 1 || connections < 1) {
+            throw new IllegalArgumentException("shapes.admission.max-in-flight is not set, and"
+                    + " shapes.admission.in-flight-per-connection (" + inFlightPerConnection + ") and"
+                    + " shapes.admission.database-connections (" + connections + ") do not give it: set max-in-flight,"
+                    + " or both of those at 1 or more");
+        }
+        return Math.multiplyExact(inFlightPerConnection, connections);
+    }
 
     public AdmissionSettings {
         if (maxInFlight < 1) {

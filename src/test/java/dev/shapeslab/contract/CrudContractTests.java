@@ -120,6 +120,9 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         boolean database = applicationContext.getBeanNamesForType(javax.sql.DataSource.class).length > 0;
         assertEquals(metrics.contains("hikaricp_connections_pending"), database, "Hikari's pool metrics");
         assertEquals(metrics.contains("r2dbc_pool_pending"), onR2dbc(), "the R2DBC pool's metrics");
+        // The harness reads each row's pool size from these (bench: ServerMetrics.poolSize).
+        assertEquals(metrics.contains("hikaricp_connections_max{"), database, "Hikari's maximum");
+        assertEquals(metrics.contains("r2dbc_pool_max_allocated{"), onR2dbc(), "the R2DBC pool's maximum");
         assertEquals(metrics.contains("executor_queued_tasks{name=\"async.blocking\""),
                 variant.equals("async") && !onR2dbc(), "the async blocking pool's metrics");
         assertEquals(metrics.contains("executor_queued_tasks{name=\"webflux.blocking\""), webflux && !onR2dbc(),
@@ -128,6 +131,7 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         assertEquals(metrics.contains("executor_queued_tasks{name=\"vertx.blocking\""), vertx && !vertxPgClient,
                 "the vertx worker pool's metrics (none on pg, whose Vert.x client needs no worker)");
         assertEquals(metrics.contains("vertx_pg_pool_pending"), vertxPgClient, "the Vert.x PostgreSQL client pool's metrics");
+        assertEquals(metrics.contains("vertx_pg_pool_max_size{"), vertxPgClient, "the Vert.x PostgreSQL client pool's maximum");
     }
 
     /** Whether the backend is r2dbc, where async and rxjava hold neither a thread nor a connection while they wait. */

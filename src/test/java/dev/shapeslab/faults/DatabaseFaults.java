@@ -32,6 +32,16 @@ public interface DatabaseFaults {
         return true;
     }
 
+    /**
+     * Whether the app's stores write each entity in one statement in the database's auto-commit, which the database
+     * commits before it answers (PostgreSQL), rather than in a transaction whose COMMIT the app sends once the
+     * statements have answered (H2): then a write whose statement reached a hung database may commit when it resumes,
+     * and is answered as an unknown outcome, not as a refusal.
+     */
+    default boolean commitsEachWriteAsItRuns() {
+        return false;
+    }
+
     /** A connection straight to the database, past the proxy the app uses. */
     Connection connect() throws SQLException;
 

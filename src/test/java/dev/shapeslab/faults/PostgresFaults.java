@@ -83,6 +83,11 @@ public final class PostgresFaults implements DatabaseFaults {
     }
 
     @Override
+    public boolean commitsEachWriteAsItRuns() {
+        return true;
+    }
+
+    @Override
     public void freeze() {
         proxy.freeze();
     }

@@ -1,15 +1,13 @@
 package dev.shapeslab.faults;
 
 import static dev.shapeslab.faults.FaultTests.assertUnavailable;
+import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
-import static org.testng.Assert.fail;
 
 import dev.shapeslab.execution.HttpTestSupport;
 import java.net.http.HttpResponse;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -55,32 +53,23 @@ public abstract class R2dbcBreakerTests extends HttpTestSupport {
         } finally {
             PG.startIfStopped();
         }
-        // Each create after a window is a trial: once the database is back, one finds it and closes the breaker.
-        List<Integer> statuses = new ArrayList<>();
-        for (int attempt = 0; attempt < 20; attempt++) {
-            sleepPastAWindow();
-            HttpResponse<String> response = create("after");
-            if (response.statusCode() == 201) {
-                assertEquals(PG.countCircles(refused), 0, "a create answered 503 was stored");
-                return;
-            }
-            assertUnavailable(response);
-            statuses.add(response.statusCode());
-        }
-        fail("no create succeeded in 20 requests, each after a window, once the database was back: " + statuses);
+        // Until the window has passed, creates are turned away without reaching the database; after it, each is a
+        // trial, and once the database is back one finds it and closes the breaker. Every answer until then is a
+        // proper 503.
+        await("a create to succeed once the database is back").atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> {
+                    HttpResponse<String> response = create("after");
+                    if (response.statusCode() == 201) {
+                        return true;
+                    }
+                    assertUnavailable(response);
+                    return false;
+                });
+        assertEquals(PG.countCircles(refused), 0, "a create answered 503 was stored");
     }
 
     private HttpResponse<String> create(String colour) {
         return send(postCircle(colour).timeout(Duration.ofSeconds(30)).build()).join();
-    }
-
-    /** Waits for the breaker's window to pass: there is no event to wait on from outside the app. */
-    private static void sleepPastAWindow() {
-        try {
-            Thread.sleep(WINDOW_MILLIS + 100);
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(interrupted);
-        }
     }
 }

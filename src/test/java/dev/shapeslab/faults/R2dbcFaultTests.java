@@ -32,10 +32,11 @@ import org.testng.annotations.Test;
  * What a variant on backend {@code r2dbc} promises when PostgreSQL fails, against the real server behind a
  * {@link PostgresFaults} proxy (frozen as by SIGSTOP, or its sessions ended and new ones refused as by a restart):
  * <ul>
- * <li>a hung database is a 503 problem+json with {@code Retry-After} while it still hangs (the client would wait a
- * minute: only the service's own bound, {@code shapes.database.request-timeout}, can end the request); the store
- * call's connection is back out of use at once, the create it refused is never stored, and the service answers again
- * once the database does;</li>
+ * <li>a hung database is answered while it still hangs (the client would wait a minute: only the service's own bound,
+ * {@code shapes.database.request-timeout}, can end the request): a create whose statement reached it is the 500
+ * "outcome unknown" (a write is one statement in the database's auto-commit, which the database may commit as it
+ * resumes), a create still waiting for a connection a 503 problem+json with {@code Retry-After}, never stored; the
+ * store calls' connections are back out of use at once, and the service answers again once the database does;</li>
  * <li>a query still waiting on the server at the bound is cancelled there, not only abandoned by the app;</li>
  * <li>a database that went away is a 503, and the pool heals by itself once it is back.</li>
  * </ul>
@@ -43,9 +44,11 @@ import org.testng.annotations.Test;
  * client), whose tests override how connections in use are counted and the sessions' name. Skipped when no PostgreSQL
  * is reachable, unless {@code -Dpg.tests.required=true}.
  */
-// As in FaultTests: no failing fast (these tests count requests), and one bound on every call.
+// As in FaultTests: no failing fast (these tests count requests), and one bound on every call. One connection, so that
+// a second call on a hung database waits for it.
 @TestPropertySource(properties = {"shapes.database.fail-fast=0ms",
-        "shapes.database.request-timeout=" + R2dbcFaultTests.REQUEST_BOUND_SECONDS + "s"})
+        "shapes.database.request-timeout=" + R2dbcFaultTests.REQUEST_BOUND_SECONDS + "s",
+        "shapes.r2dbc.pool.max-size=1", "shapes.vertx.pg.pool.max-size=1"})
 public abstract class R2dbcFaultTests extends HttpTestSupport {
 
     static final int REQUEST_BOUND_SECONDS = 3;
@@ -63,23 +66,35 @@ public abstract class R2dbcFaultTests extends HttpTestSupport {
         PG.startIfStopped();
     }
 
+    /**
+     * Two creates on a hung database, on a pool of one connection: the first's statement reaches the database and its
+     * answer never comes, so it may commit as the database resumes (500, outcome unknown, no {@code Retry-After}); the
+     * second never gets a connection, so nothing of it was sent (503 with {@code Retry-After}) and it is never stored.
+     */
     @Test
-    public void aHungDatabaseIsA503WhileItHangsItsConnectionIsDroppedAndTheRefusedCreateIsNeverStored() throws Exception {
+    public void aHungDatabaseIsAnsweredWhileItHangsAndACreateRefusedThereIsNeverStored() throws Exception {
         assertEquals(create("warm").statusCode(), 201);
-        String colour = "hung-" + UUID.randomUUID();
-        HttpResponse<String> refused;
+        String sentColour = "sent-" + UUID.randomUUID();
+        String waitedColour = "waited-" + UUID.randomUUID();
+        HttpResponse<String> sent;
+        HttpResponse<String> waited;
         PG.freeze();
         try {
-            refused = send(postCircle(colour).timeout(Duration.ofSeconds(60)).build()).join();
-            assertUnavailable(refused);
-            // Still frozen: the call's connection is out of use already (aborted and dropped, not waiting).
+            CompletableFuture<HttpResponse<String>> first = send(postCircle(sentColour).timeout(Duration.ofSeconds(60)).build());
+            await().atMost(Duration.ofSeconds(10)).until(() -> connectionsInUse() == 1);
+            CompletableFuture<HttpResponse<String>> second = send(postCircle(waitedColour).timeout(Duration.ofSeconds(60)).build());
+            sent = first.join();
+            waited = second.join();
+            // Still frozen: the calls' connections are out of use already (aborted and dropped, not waiting).
             await().atMost(Duration.ofSeconds(10)).until(() -> connectionsInUse() == 0);
         } finally {
             PG.thaw();
         }
+        FaultTests.assertOutcomeUnknown(sent);
+        assertUnavailable(waited);
         awaitCreated();
-        // What the app sent before it gave up has now reached the database; none of it may have committed.
-        assertEquals(PG.countCircles(colour), 0, "a create answered 503 was stored");
+        // What the app sent before it gave up has now reached the database; the refused create was never sent.
+        assertEquals(PG.countCircles(waitedColour), 0, "a create answered 503 was stored");
     }
 
     @Test

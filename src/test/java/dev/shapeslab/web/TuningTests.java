@@ -9,6 +9,7 @@ import dev.shapeslab.persistence.Backends;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.coyote.AbstractProtocol;
 import org.springframework.boot.bootstrap.DefaultBootstrapContext;
 import org.springframework.boot.context.config.ConfigDataEnvironmentPostProcessor;
@@ -16,6 +17,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.tomcat.autoconfigure.TomcatServerProperties;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.test.context.ActiveProfiles;
@@ -36,8 +38,8 @@ public class TuningTests extends HttpTestSupport {
 
     /**
      * variant, backend (null: the embedded database, no profile), max-in-flight, max-queue, max-connections.
-     * On a database every variant admits twice the pool's connections (virtual: as many as the pool has) and
-     * queues the crowd: the connections bound what any of them serves. On the stub, what holds a waiting request
+     * On a database every variant admits twice the pool's connections (virtual: as many as the pool has; the pools'
+     * default is 10) and queues the crowd: the connections bound what any of them serves. On the stub, what holds a waiting request
      * decides: under async, virtual, webflux and vertx no thread, so heap and latency bound them; the blocking
      * variants stay below Tomcat's 200 request threads.
      */
@@ -123,9 +125,45 @@ public class TuningTests extends HttpTestSupport {
                 "bytes of closed connections' buffers kept for the next ones");
     }
 
+    /**
+     * profiles, the settings given (as on the command line), the admission bound expected. On a database the bound
+     * follows the pool of the driver that serves the requests, whichever it is, and what it does not use leaves it
+     * alone; a bound set explicitly wins; the stub, which has no pool, keeps its own.
+     */
+    @DataProvider
+    public Object[][] pools() {
+        String hikari = "spring.datasource.hikari.maximum-pool-size";
+        return new Object[][] {
+                {new String[] {Variants.PLAIN, Backends.PG}, Map.of(hikari, "50"), 100},
+                {new String[] {Variants.WEBFLUX, Backends.H2}, Map.of(hikari, "4"), 8},
+                {new String[] {Variants.VERTX}, Map.of(hikari, "40"), 80},
+                {new String[] {Variants.VIRTUAL, Backends.PG}, Map.of(hikari, "30"), 30},
+                {new String[] {Variants.ASYNC, Backends.R2DBC}, Map.of("shapes.r2dbc.pool.max-size", "30"), 60},
+                {new String[] {Variants.ASYNC, Backends.R2DBC}, Map.of(hikari, "50"), 20},
+                {new String[] {Variants.VERTX, Backends.PG}, Map.of("shapes.vertx.pg.pool.max-size", "40"), 80},
+                {new String[] {Variants.VERTX, Backends.PG}, Map.of(hikari, "50"), 20},
+                {new String[] {Variants.PLAIN, Backends.PG}, Map.of(hikari, "50", "shapes.admission.max-in-flight", "7"), 7},
+                {new String[] {Variants.PLAIN, Backends.STUB}, Map.of(hikari, "50"), 150},
+        };
+    }
+
+    @Test(dataProvider = "pools")
+    public void onADatabaseAdmissionFollowsThePoolOfItsDriver(String[] profiles, Map<String, Object> settings,
+            int maxInFlight) {
+        AdmissionSettings admission = configuration(settings, profiles)
+                .bindOrCreate("shapes.admission", AdmissionSettings.class);
+        assertEquals(admission.maxInFlight(), maxInFlight, String.join(",", profiles) + " " + settings);
+    }
+
     /** The application's configuration as it is read for these profiles (system properties included). */
     private static Binder configuration(String... profiles) {
+        return configuration(Map.of(), profiles);
+    }
+
+    /** The same, with {@code settings} given ahead of the application's files, as on the command line. */
+    private static Binder configuration(Map<String, Object> settings, String... profiles) {
         StandardEnvironment environment = new StandardEnvironment();
+        environment.getPropertySources().addFirst(new MapPropertySource("given", settings));
         ConfigDataEnvironmentPostProcessor.applyTo(environment, new DefaultResourceLoader(),
                 new DefaultBootstrapContext(), profiles);
         return Binder.get(environment);

@@ -92,6 +92,28 @@ record ServerMetrics(long requests, Map<Double, Double> latencySeconds, long adm
         return found ? total : null;
     }
 
+    /**
+     * The connections the app's database pool holds at most, as the pool itself reports it in one scrape: Hikari's
+     * ({@code hikaricp_connections_max}, every JDBC backend), r2dbc-pool's ({@code r2dbc_pool_max_allocated}) or the
+     * Vert.x PostgreSQL client's ({@code vertx_pg_pool_max_size}); null when the app has no pool (the stub). Read from
+     * the app rather than from the harness's arguments, since the JVM options or a profile can set it too.
+     */
+    static Integer poolSize(String scrape) {
+        double total = 0;
+        boolean found = false;
+        for (Map.Entry<String, Double> e : samples(scrape).entrySet()) {
+            String name = e.getKey().replaceFirst("\\{.*", "");
+            if (POOL_MAXIMA.contains(name)) {
+                total += e.getValue();
+                found = true;
+            }
+        }
+        return found ? (int) Math.round(total) : null;
+    }
+
+    private static final List<String> POOL_MAXIMA =
+            List.of("hikaricp_connections_max", "r2dbc_pool_max_allocated", "vertx_pg_pool_max_size");
+
     /** "name{labels}" to value, for every sample line (comments skipped). */
     static Map<String, Double> samples(String text) {
         Map<String, Double> samples = new HashMap<>();

@@ -97,6 +97,10 @@ public class ReportTests {
 
     @Test
     public void resultsCsvHasOneRowPerMeasuredWindow() throws IOException {
+        Path mixed = run.resolve("cells/002-mixed-plain-h2-mixed-c16");
+        Files.copy(BenchSamples.path("prometheus-after.txt"), mixed.resolve("measure-1.prom-after"));
+        Files.writeString(mixed.resolve("cell.properties"), Files.readString(mixed.resolve("cell.properties"))
+                + "db_delay_ms=20\n");
         Report.write(run);
 
         List<Results.WindowRow> rows = Results.read(run.resolve(Results.RESULTS), Results.WindowRow.class);
@@ -118,6 +122,10 @@ public class ReportTests {
         assertThat(first.dbMicros()).isEqualTo(2469.0, within(1.0));
         assertThat(first.heapMax()).isEqualTo("1g");
         assertThat(first.peakRssMib()).isEqualTo(931.4);
+        assertThat(first.dbDelayMs()).isEqualTo(20);
+        assertThat(first.dbPool()).as("Hikari's maximum, from the window's scrape").isEqualTo(10);
+        assertThat(rows.stream().filter(r -> r.backend().equals("stub")).map(Results.WindowRow::dbPool))
+                .as("the stub has no pool").containsOnlyNulls();
         Results.WindowRow open = rows.stream().filter(r -> r.scenario().equals("mixed") && r.kind().equals("open"))
                 .findFirst().orElseThrow();
         assertThat(open.rate()).isEqualTo(162.8);

@@ -2,6 +2,7 @@ package dev.shapeslab.bench;
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertNotNull;
+import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
@@ -48,5 +49,17 @@ public class ServerMetricsTests {
 
         assertEquals(samples.get("admission_limit"), 150.0);
         assertEquals(samples.get("hikaricp_connections_acquire_seconds_count{pool=\"HikariPool-1\"}"), 7751.0);
+    }
+
+    /** The pool's own maximum, whichever driver's: Hikari's, r2dbc-pool's or the Vert.x PostgreSQL client's. */
+    @Test
+    public void thePoolSizeIsWhatThePoolReports() throws Exception {
+        assertEquals(ServerMetrics.poolSize(sample("prometheus-after.txt")), Integer.valueOf(10));
+        assertEquals(ServerMetrics.poolSize("# TYPE r2dbc_pool_max_allocated gauge\n"
+                + "r2dbc_pool_max_allocated{name=\"shapes-r2dbc\"} 32.0\nr2dbc_pool_max_pending{name=\"shapes-r2dbc\"} 1000.0\n"),
+                Integer.valueOf(32));
+        assertEquals(ServerMetrics.poolSize("vertx_pg_pool_max_size{name=\"shapes-pg\"} 16.0\n"
+                + "vertx_pg_pool_max_pending{name=\"shapes-pg\"} 1000.0\n"), Integer.valueOf(16));
+        assertNull(ServerMetrics.poolSize("admission_limit 1000.0\n"), "the stub has no pool");
     }
 }

@@ -6,7 +6,7 @@ import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 @Repository
-@Profile(Backends.JDBC)
+@Profile(Backends.JDBC_ON_H2)
 class JpaCircleStore extends JpaShapeStore<Circle> {
 
     JpaCircleStore() {

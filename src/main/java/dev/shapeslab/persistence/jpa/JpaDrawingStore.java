@@ -17,10 +17,14 @@ import org.springframework.stereotype.Repository;
  * not drawings.
  */
 @Repository
-@Profile(Backends.JDBC)
+@Profile(Backends.JDBC_ON_H2)
 class JpaDrawingStore extends JpaEntityStore<Drawing> {
 
-    private static final String WITH_SHAPES = "select d from Drawing d left join fetch d.shapes";
+    private final String selectWithShapes = hql("select d from Drawing d left join fetch d.shapes where d.id = :id");
+    private final String deleteItsShapes = hql("delete from Shape s where s.drawing.id = :id");
+    private final String deleteOne = hql("delete from Drawing d where d.id = :id");
+    private final String deleteOwnedShapes = hql("delete from Shape s where s.drawing is not null");
+    private final String deleteEvery = hql("delete from Drawing");
 
     /**
      * The page as a derived table, rather than a first query whose ids are passed back as a list: the
@@ -81,7 +85,7 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
 
     @Override
     protected Optional<Drawing> findManaged(long id) {
-        return entityManager.createQuery(WITH_SHAPES + " where d.id = :id", Drawing.class)
+        return entityManager.createQuery(selectWithShapes, Drawing.class)
                 .setParameter("id", id)
                 .getResultStream()
                 .findFirst();
@@ -90,13 +94,13 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
     /** Bulk statements: the shapes first, then the drawing, without loading either. */
     @Override
     public boolean deleteById(long id) {
-        entityManager.createQuery("delete from Shape s where s.drawing.id = :id").setParameter("id", id).executeUpdate();
-        return entityManager.createQuery("delete from Drawing d where d.id = :id").setParameter("id", id).executeUpdate() > 0;
+        entityManager.createQuery(deleteItsShapes).setParameter("id", id).executeUpdate();
+        return entityManager.createQuery(deleteOne).setParameter("id", id).executeUpdate() > 0;
     }
 
     @Override
     public void deleteAll() {
-        entityManager.createQuery("delete from Shape s where s.drawing is not null").executeUpdate();
-        entityManager.createQuery("delete from Drawing").executeUpdate();
+        entityManager.createQuery(deleteOwnedShapes).executeUpdate();
+        entityManager.createQuery(deleteEvery).executeUpdate();
     }
 }

@@ -3,30 +3,58 @@ package dev.shapeslab.persistence.jpa;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.jpa.failure.JpaTransactions;
+import jakarta.annotation.PostConstruct;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.hibernate.Session;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * What the JPA stores share: each public method that writes is one transaction, and each read one
- * statement in the database's auto-commit ({@link SingleStatementRead}), on the thread that calls it, which
- * is where the blocking JDBC work happens whatever the execution variant.
+ * What the JPA stores share: each public method that writes is one transaction (on PostgreSQL, one statement in the
+ * database's auto-commit instead: {@link SingleStatementWrite}), and each read one statement in the database's
+ * auto-commit ({@link SingleStatementRead}), on the thread that calls it, which is where the blocking JDBC work happens
+ * whatever the execution variant.
  */
 @Transactional(transactionManager = JpaTransactions.MANAGER)
 abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<T> {
 
     private final String entityName;
 
+    /** Every HQL statement this store sends ({@link #hql}). */
+    private final List<String> statements = new ArrayList<>();
+
     @PersistenceContext
     protected EntityManager entityManager;
 
     JpaEntityStore(String entityName) {
         this.entityName = entityName;
+    }
+
+    /** Declares {@code statement} as one this store sends, to be interpreted as the app starts; returns it. */
+    protected final String hql(String statement) {
+        statements.add(statement);
+        return statement;
+    }
+
+    /**
+     * Interprets each of this store's HQL statements once, as the app starts, into the session factory's cache, where
+     * every store call then finds it. Hibernate parses an HQL string on its first use, and ANTLR builds its decision
+     * tables during a JVM's first parses: inside a store call that CPU counts against the call's deadline
+     * ({@code shapes.database.request-timeout}). In a cold JVM on a busy machine the first read of a drawing spent more
+     * than those 3 s in the parser and was answered 503, as if the database had not answered
+     * (docs/notebook/2026-11-27-round-trips-per-request.md). No connection is needed: nothing runs.
+     */
+    @PostConstruct
+    void interpretStatements() {
+        try (EntityManager interpreter = entityManager.getEntityManagerFactory().createEntityManager()) {
+            statements.forEach(interpreter::createQuery);
+        }
     }
 
     @Override
@@ -70,6 +98,35 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
                 }
             }
         });
+    }
+
+    /**
+     * Runs one write statement of {@link dev.shapeslab.persistence.PostgresSql} in the database's auto-commit, with
+     * plain JDBC on the session's own connection, for a {@link SingleStatementWrite}: PostgreSQL commits it before it
+     * answers, so one round trip writes it, durably, and an answer means committed. The pool, the store call's
+     * deadline and the outage translation apply as to {@link #select}; once the statement is under way, a failure that
+     * may have committed it (a lost answer) is an unknown outcome ({@link JpaTransactions#autoCommitted}).
+     * {@code work} executes the statement and reads its answer.
+     *
+     * @param parameters the values of its parameters, {@code $n}'s at {@code n - 1}
+     */
+    protected <R> R write(PostgresStatement sql, StatementWork<R> work, Object... parameters) {
+        return entityManager.unwrap(Session.class).doReturningWork(connection -> {
+            if (!connection.getAutoCommit()) {
+                throw new IllegalStateException("a single-statement write inside a transaction: it would commit with"
+                        + " the transaction, not before it answers");
+            }
+            try (PreparedStatement statement = connection.prepareStatement(sql.sql())) {
+                sql.bind(statement, parameters);
+                return JpaTransactions.autoCommitted(() -> work.run(statement));
+            }
+        });
+    }
+
+    /** Executes a prepared write statement and reads its answer. */
+    @FunctionalInterface
+    protected interface StatementWork<R> {
+        R run(PreparedStatement statement) throws SQLException;
     }
 
     /** Reads what it needs from a result set positioned before its first row. */

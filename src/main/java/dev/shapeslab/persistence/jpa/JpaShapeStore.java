@@ -13,7 +13,9 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
 
     private final Class<S> type;
     private final String kind;
-    private final String standalone;
+    private final String selectOne;
+    private final String deleteOne;
+    private final String deleteEvery;
     private final String standalonePage = "select " + ShapeRows.COLUMNS + " from shape s"
             + " where s.shape_type = ? and s.drawing_id is null order by s.shape_type, s.drawing_id, s.id"
             + " offset ? rows fetch first ? rows only";
@@ -24,7 +26,10 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
         super(entityName);
         this.type = type;
         this.kind = type.getAnnotation(DiscriminatorValue.class).value();
-        this.standalone = " from " + type.getSimpleName() + " s where s.drawing is null";
+        String standalone = " from " + type.getSimpleName() + " s where s.drawing is null";
+        this.selectOne = hql("select s" + standalone + " and s.id = :id");
+        this.deleteOne = hql("delete" + standalone + " and s.id = :id");
+        this.deleteEvery = hql("delete" + standalone);
     }
 
     /**
@@ -55,13 +60,19 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
         return select(standaloneById, rows -> rows.next() ? Optional.of(shape(rows)) : Optional.<S>empty(), id, kind);
     }
 
-    private S shape(ResultSet row) throws SQLException {
+    /** The value of column {@code shape_type} of this kind's rows. */
+    String kind() {
+        return kind;
+    }
+
+    /** The shape in the current row of {@code row}, its columns {@link ShapeRows#COLUMNS} from the first. */
+    S shape(ResultSet row) throws SQLException {
         return type.cast(ShapeRows.shape(row, 1));
     }
 
     @Override
     protected Optional<S> findManaged(long id) {
-        return entityManager.createQuery("select s" + standalone + " and s.id = :id", type)
+        return entityManager.createQuery(selectOne, type)
                 .setParameter("id", id)
                 .getResultStream()
                 .findFirst();
@@ -69,13 +80,13 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
 
     @Override
     public boolean deleteById(long id) {
-        return entityManager.createQuery("delete" + standalone + " and s.id = :id")
+        return entityManager.createQuery(deleteOne)
                 .setParameter("id", id)
                 .executeUpdate() > 0;
     }
 
     @Override
     public void deleteAll() {
-        entityManager.createQuery("delete" + standalone).executeUpdate();
+        entityManager.createQuery(deleteEvery).executeUpdate();
     }
 }

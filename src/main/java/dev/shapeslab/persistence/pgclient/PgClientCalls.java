@@ -17,6 +17,9 @@ import io.vertx.sqlclient.Transaction;
 import io.vertx.sqlclient.impl.SocketConnectionBase;
 import io.vertx.sqlclient.internal.SqlConnectionInternal;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -35,10 +38,13 @@ import org.springframework.stereotype.Component;
  * time" (a 503); if it had a connection, its query is cancelled on the server (PostgreSQL's cancel request, sent on a
  * connection of its own) and the connection's socket is closed, which drops it from the pool, so that nothing of the
  * call keeps running or holds a slot, whatever the database does.</li>
- * <li><b>A 503 never commits</b>: every write is a transaction, and its COMMIT is sent only once its statements have
- * answered. A call that fails before that is rolled back (within what is left of its bound, else its connection is
- * closed, which the database rolls back). A deadline or a broken connection during the COMMIT is a
- * {@link StoreOutcomeUnknownException} (a 500 that says so), never a refusal.</li>
+ * <li><b>A 503 never commits</b>: a write is one statement in the database's auto-commit ({@link #statement}), which
+ * PostgreSQL commits before it answers, so an answer means committed, in one round trip; a call that fails before
+ * the statement is sent (no connection in time, the breaker open, a connection closed before it was written to)
+ * wrote nothing. Once it is sent, a deadline or a broken connection is a {@link StoreOutcomeUnknownException} (a 500
+ * that says so), never a refusal. A write of several statements would be a transaction ({@link #write}), its COMMIT
+ * sent only once its statements have answered; one that fails before that is rolled back (within what is left of its
+ * bound, else its connection is closed, which the database rolls back).</li>
  * <li><b>Outages</b> are {@link StoreUnavailableException}s ({@link PgClientOutages}), and the other backends'
  * {@link OutageBreaker} around the whole call makes the calls of the next {@code shapes.database.fail-fast} fail at
  * once after one found the database unreachable.</li>
@@ -46,7 +52,10 @@ import org.springframework.stereotype.Component;
  * ones on demand.</li>
  * </ul>
  * <b>Pipelining</b>: a call's statements that do not wait for each other are written to its connection at once (the
- * BEGIN with the first statement, a drawing's two deletes), up to the connection's pipelining limit.
+ * BEGIN with the first statement of a transaction, a drawing's two deletes of a delete-all), up to the connection's
+ * pipelining limit. Calls do not share a connection: each leases its own from the pool, so that a deadline can cut off
+ * one call's connection without failing another's statements (Vert.x's pipelined pool, which would put several calls'
+ * statements on one connection, offers no lease, and no way to end one call alone: docs/settings.md).
  *
  * <p><b>Context:</b> a call starts on the caller's event loop (a request's; any other caller's is moved to a Vert.x
  * context first), and everything of it runs there: the pool hands it a connection on that event loop when it can
@@ -79,12 +88,31 @@ class PgClientCalls {
      * {@code entity} and {@code operation} name the call in its {@link StoreCallEvent}.
      */
     <R> Future<R> read(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(false, work)));
+        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(Mode.READ, work)));
+    }
+
+    /**
+     * One write statement in the database's auto-commit, no BEGIN nor COMMIT: one round trip, committed when answered.
+     * From the moment {@code work} is applied (the statement is written), a lost answer is an unknown outcome. A
+     * statement sent again after a conflict ({@code Drawings.REPLACE}) stays within the call.
+     */
+    <R> Future<R> statement(String entity, String operation, Function<SqlConnection, Future<R>> work) {
+        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(Mode.STATEMENT, work)));
     }
 
     /** One transaction around {@code work}: committed once {@code work}'s Future has succeeded. */
     <R> Future<R> write(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(true, work)));
+        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(Mode.TRANSACTION, work)));
+    }
+
+    /** How a call's statements are committed. */
+    private enum Mode {
+        /** A read: one statement, or several sent together, in the database's auto-commit, which write nothing. */
+        READ,
+        /** A write: one statement in the database's auto-commit, committed before it answers. */
+        STATEMENT,
+        /** A write of several statements: a transaction, committed once they have answered. */
+        TRANSACTION
     }
 
     /** Store calls waiting for a connection now. */
@@ -119,8 +147,8 @@ class PgClientCalls {
         });
     }
 
-    private <R> Future<R> call(boolean transaction, Function<SqlConnection, Future<R>> work) {
-        Call<R> call = new Call<>(transaction, work);
+    private <R> Future<R> call(Mode mode, Function<SqlConnection, Future<R>> work) {
+        Call<R> call = new Call<>(mode, work);
         Context context = vertx.getOrCreateContext();
         if (Vertx.currentContext() == context) {
             call.start();
@@ -128,6 +156,24 @@ class PgClientCalls {
             context.runOnContext(started -> call.start());
         }
         return call.answer.future();
+    }
+
+    /**
+     * Connections aborted at a deadline whose socket may still be closing (the pool drops a connection once it sees it
+     * closed, and may lease it again before): refused by the call that gets one. Weak, so that a connection dropped
+     * before anyone got it again leaves no trace.
+     */
+    private static final Set<Object> ABORTED = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+
+    private static Object physical(SqlConnection connection) {
+        return ((SqlConnectionInternal) connection).unwrap().unwrap();
+    }
+
+    /** The connection a call got had been aborted at another call's deadline: nothing of this call was sent. */
+    static final class AbortedConnection extends RuntimeException {
+        AbortedConnection() {
+            super("the pooled connection was aborted at another store call's deadline", null, false, false);
+        }
     }
 
     /**
@@ -145,7 +191,7 @@ class PgClientCalls {
     private final class Call<R> {
 
         final Promise<R> answer = Promise.promise();
-        private final boolean transaction;
+        private final Mode mode;
         private final Function<SqlConnection, Future<R>> work;
         private final long deadline = System.nanoTime() + bound.toNanos();
         private SqlConnection connection;
@@ -153,8 +199,8 @@ class PgClientCalls {
         private boolean committing;
         private boolean ended;
 
-        Call(boolean transaction, Function<SqlConnection, Future<R>> work) {
-            this.transaction = transaction;
+        Call(Mode mode, Function<SqlConnection, Future<R>> work) {
+            this.mode = mode;
             this.work = work;
         }
 
@@ -167,6 +213,11 @@ class PgClientCalls {
                     end(acquired.cause());
                 } else if (ended) {
                     acquired.result().close(); // the bound passed while it waited: nothing was sent
+                } else if (ABORTED.contains(physical(acquired.result()))) {
+                    // Cut off at another call's deadline, its socket closing: a statement written to it now might still
+                    // go out, or not. Refused before anything is sent; the pool drops it as the socket closes.
+                    acquired.result().close();
+                    end(new AbortedConnection());
                 } else {
                     holding.incrementAndGet();
                     connection = acquired.result();
@@ -183,7 +234,11 @@ class PgClientCalls {
 
         private Future<R> run() {
             try {
-                if (!transaction) {
+                if (mode == Mode.READ) {
+                    return work.apply(connection);
+                }
+                if (mode == Mode.STATEMENT) {
+                    committing = true; // written now, and committed by the database before it answers
                     return work.apply(connection);
                 }
                 Future<Transaction> began = connection.begin();
@@ -258,7 +313,8 @@ class PgClientCalls {
         /**
          * Cancels what the connection is doing on the server and closes its socket, which drops it from the pool: a
          * connection whose conversation was cut off mid-way can never serve another call. Neither waits for an answer
-         * that a hung server would never send.
+         * that a hung server would never send. Until the pool has seen the socket closed it may lease the connection
+         * again: the call that gets it refuses it ({@link #start}).
          */
         private void abort() {
             SqlConnection aborted = connection;
@@ -267,7 +323,8 @@ class PgClientCalls {
             }
             PgConnection.cast(aborted).cancelRequest()
                     .onFailure(failed -> log.debug("Cancel request not delivered: {}", failed.toString()));
-            if (((SqlConnectionInternal) aborted).unwrap().unwrap() instanceof SocketConnectionBase physical) {
+            if (physical(aborted) instanceof SocketConnectionBase physical) {
+                ABORTED.add(physical);
                 physical.socket().close(); // the client's own close would queue behind the hung statements
             }
             release();

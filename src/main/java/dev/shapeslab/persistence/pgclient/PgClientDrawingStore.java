@@ -22,9 +22,9 @@ import org.springframework.stereotype.Repository;
 
 /**
  * Drawings with their shapes through the Vert.x client, with the r2dbc stores' SQL ({@link Drawings}): each read in
- * one statement whatever the size of the page, each written in one transaction with its shapes
- * ({@link PgClientCalls#write}), a drawing's shapes inserted in one batch. Its two deletes are pipelined: sent
- * together, answered in order.
+ * one statement whatever the size of the page, each written with its shapes in one statement in the database's
+ * auto-commit ({@link PgClientCalls#statement}): one round trip. Deleting them all takes two deletes in a transaction,
+ * pipelined: sent together with the BEGIN, answered in order.
  */
 @Repository
 @Profile(Backends.PG_ON_VERTX)
@@ -57,37 +57,46 @@ class PgClientDrawingStore implements VertxEntityStore<Drawing> {
 
     @Override
     public Future<Drawing> insert(Drawing entity) {
-        return calls.write(ENTITY_NAME, "insert", connection -> connection.preparedQuery(Drawings.INSERT)
-                .execute(Tuple.of(entity.getName(), OffsetDateTime.ofInstant(entity.getCreationDate(), ZoneOffset.UTC)))
-                .compose(rows -> {
-                    long id = rows.iterator().next().getLong(0);
-                    return insertShapes(connection, id, entity.getShapes())
-                            .map(shapes -> Drawing.stored(id, entity.getName(), entity.getCreationDate(), shapes));
+        return calls.statement(ENTITY_NAME, "insert", connection -> connection.preparedQuery(Drawings.INSERT)
+                .execute(withShapes(Tuple.of(entity.getName(), OffsetDateTime.ofInstant(entity.getCreationDate(),
+                        ZoneOffset.UTC)), entity.getShapes()))
+                .map(rows -> {
+                    List<Long> ids = new ArrayList<>(rows.size());
+                    long id = 0;
+                    for (Row row : rows) {
+                        id = row.getLong(0);
+                        ids.add(row.getLong(1));
+                    }
+                    return Drawing.stored(id, entity.getName(), entity.getCreationDate(), PostgresSql.withIds(entity.getShapes(), ids));
                 }));
     }
 
+    /** Sent again while another replace of the same drawing committed after it began ({@link Drawings#REPLACE}). */
     @Override
     public Future<Optional<Drawing>> replace(long id, Drawing entity) {
-        return calls.write(ENTITY_NAME, "replace", connection -> connection.preparedQuery(Drawings.RENAME)
-                .execute(Tuple.of(entity.getName(), id))
-                .compose(renamed -> {
-                    if (renamed.size() == 0) {
-                        return Future.succeededFuture(Optional.empty());
+        return calls.statement(ENTITY_NAME, "replace", connection -> replaceOnce(connection, id, entity));
+    }
+
+    private static Future<Optional<Drawing>> replaceOnce(SqlConnection connection, long id, Drawing entity) {
+        return connection.preparedQuery(Drawings.REPLACE)
+                .execute(withShapes(Tuple.of(entity.getName(), id), entity.getShapes()))
+                .compose(rows -> {
+                    Row first = rows.iterator().next();
+                    if (first.getOffsetDateTime(1) != null) {
+                        List<Long> ids = new ArrayList<>(rows.size());
+                        rows.forEach(row -> ids.add(row.getLong(2)));
+                        return Future.succeededFuture(Optional.of(Drawing.stored(id, entity.getName(),
+                                first.getOffsetDateTime(1).toInstant(), PostgresSql.withIds(entity.getShapes(), ids))));
                     }
-                    Instant created = renamed.iterator().next().getOffsetDateTime(0).toInstant();
-                    return connection.preparedQuery(Drawings.DELETE_SHAPES).execute(Tuple.of(id))
-                            .compose(deleted -> insertShapes(connection, id, entity.getShapes()))
-                            .map(shapes -> Optional.of(Drawing.stored(id, entity.getName(), created, shapes)));
-                }));
+                    return first.getBoolean(0) ? replaceOnce(connection, id, entity)
+                            : Future.succeededFuture(Optional.empty());
+                });
     }
 
     @Override
     public Future<Boolean> deleteById(long id) {
-        return calls.write(ENTITY_NAME, "deleteById", connection -> {
-            Future<RowSet<Row>> shapes = connection.preparedQuery(Drawings.DELETE_SHAPES).execute(Tuple.of(id));
-            Future<RowSet<Row>> drawing = connection.preparedQuery(Drawings.DELETE).execute(Tuple.of(id));
-            return shapes.compose(deleted -> drawing).map(deleted -> deleted.rowCount() > 0);
-        });
+        return calls.statement(ENTITY_NAME, "deleteById", connection -> connection.preparedQuery(Drawings.DELETE)
+                .execute(Tuple.of(id)).map(deleted -> deleted.rowCount() > 0));
     }
 
     @Override
@@ -99,28 +108,14 @@ class PgClientDrawingStore implements VertxEntityStore<Drawing> {
         });
     }
 
-    /** Inserts {@code shapes} into drawing {@code id}, in their order, in one batch; answers copies with their ids. */
-    private static Future<List<Shape<?>>> insertShapes(SqlConnection connection, long id, List<Shape<?>> shapes) {
-        if (shapes.isEmpty()) {
-            return Future.succeededFuture(List.of());
+    /** {@code tuple} ($1 and $2) followed by {@code shapes} as $3 to $9 ({@link PostgresSql#shapeArrays}). */
+    private static Tuple withShapes(Tuple tuple, List<Shape<?>> shapes) {
+        for (Object array : PostgresSql.shapeArrays(shapes)) {
+            tuple.addValue(array);
         }
-        List<Tuple> batch = new ArrayList<>(shapes.size());
-        for (int i = 0; i < shapes.size(); i++) {
-            Shape<?> shape = shapes.get(i);
-            batch.add(PgClientShapeStore.written(Tuple.of(PostgresSql.typeOf(shape)), shape).addLong(id).addInteger(i));
-        }
-        return connection.preparedQuery(Drawings.INSERT_SHAPE).executeBatch(batch).map(rows -> {
-            List<Shape<?>> stored = new ArrayList<>(shapes.size());
-            RowSet<Row> result = rows;
-            for (Shape<?> shape : shapes) {
-                Shape<?> copy = shape.copy();
-                copy.setId(result.iterator().next().getLong(0));
-                stored.add(copy);
-                result = result.next();
-            }
-            return stored;
-        });
+        return tuple;
     }
+
 
     /** Rows ordered by drawing, then shape: a drawing per run of rows with its id, a shape per row. */
     private static List<Drawing> drawings(RowSet<Row> rows) {

@@ -34,6 +34,9 @@ final class PgClientOutages {
         if (cause instanceof PgClientCalls.NoConnectionInTime) {
             return OutageKinds.NO_CONNECTION;
         }
+        if (cause instanceof PgClientCalls.AbortedConnection) {
+            return OutageKinds.CLOSED_BEFORE_SENT;
+        }
         if (cause instanceof TimeoutException) {
             return OutageKinds.NO_ANSWER; // the call's deadline passed with its statements under way
         }

@@ -28,7 +28,8 @@ import org.springframework.context.annotation.Profile;
  * and comes back on the event loop of the request that sent it.
  *
  * <p>A {@link Pool} of {@code shapes.vertx.pg.pool.max-size} connections (10, as the other PostgreSQL backends), each
- * leased to one store call at a time (a write's transaction needs its connection to itself), with at most
+ * leased to one store call at a time (so that a deadline can cut one call off without failing another's statements:
+ * Vert.x's pipelined pool, which shares a connection among calls, cannot), with at most
  * {@code shapes.vertx.pg.pool.max-wait-queue} calls waiting for one (beyond: 503 at once). Each connection pipelines
  * up to {@code shapes.vertx.pg.pipelining-limit} statements (Vert.x's default, 256; 1 turns pipelining off): a call's
  * statements that do not wait for each other's answer are written at once. Prepared statements are cached per

@@ -13,10 +13,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Standalone shapes of one kind through the Vert.x client, with the r2dbc stores' SQL ({@link Shapes}). Reads are one
- * statement each; every write is a transaction ({@link PgClientCalls#write}), even a single statement, because only
- * a COMMIT the store sends itself, after the statement has answered, lets a call cut off at its deadline be known not
- * to have written.
+ * Standalone shapes of one kind through the Vert.x client, with the r2dbc stores' SQL ({@link Shapes}). Each read and
+ * each write is one statement, a write in the database's auto-commit ({@link PgClientCalls#statement}): one round
+ * trip, committed when answered, and an unknown outcome when its answer is lost.
  */
 abstract class PgClientShapeStore<S extends Shape<S>> implements VertxEntityStore<S> {
 
@@ -49,7 +48,7 @@ abstract class PgClientShapeStore<S extends Shape<S>> implements VertxEntityStor
 
     @Override
     public Future<S> insert(S entity) {
-        return calls.write(kind, "insert", connection -> connection.preparedQuery(Shapes.INSERT)
+        return calls.statement(kind, "insert", connection -> connection.preparedQuery(Shapes.INSERT)
                 .execute(written(Tuple.of(kind), entity)).map(rows -> {
                     S stored = entity.copy();
                     stored.setId(rows.iterator().next().getLong(0));
@@ -59,14 +58,14 @@ abstract class PgClientShapeStore<S extends Shape<S>> implements VertxEntityStor
 
     @Override
     public Future<Optional<S>> replace(long id, S entity) {
-        return calls.write(kind, "replace", connection -> connection.preparedQuery(Shapes.REPLACE)
+        return calls.statement(kind, "replace", connection -> connection.preparedQuery(Shapes.REPLACE)
                 .execute(written(Tuple.tuple(), entity).addLong(id).addString(kind))
                 .map(rows -> shapes(rows).stream().findFirst()));
     }
 
     @Override
     public Future<Boolean> deleteById(long id) {
-        return calls.write(kind, "deleteById", connection -> connection.preparedQuery(Shapes.DELETE)
+        return calls.statement(kind, "deleteById", connection -> connection.preparedQuery(Shapes.DELETE)
                 .execute(Tuple.of(id, kind)).map(rows -> rows.rowCount() > 0));
     }
 

@@ -20,8 +20,9 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Drawings with their shapes, each read in one statement whatever the size of the page, and written in one
- * transaction with its shapes ({@link StoreCalls#write}); the SQL of {@link Drawings}.
+ * Drawings with their shapes, each read in one statement whatever the size of the page, and written with its shapes in
+ * one statement in the database's auto-commit ({@link StoreCalls#statement}): one round trip; the SQL of
+ * {@link Drawings}.
  */
 @Repository
 @Profile(Backends.R2DBC)
@@ -53,28 +54,43 @@ class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
 
     @Override
     public Mono<Drawing> insert(Drawing entity) {
-        return calls.write(ENTITY_NAME, "insert", connection -> R2dbcShapeStore.single(connection.createStatement(Drawings.INSERT)
-                        .bind(0, entity.getName()).bind(1, OffsetDateTime.ofInstant(entity.getCreationDate(), ZoneOffset.UTC)),
-                        result -> result.map(row -> row.get(0, Long.class)))
-                .flatMap(id -> insertShapes(connection, id, entity.getShapes())
-                        .map(shapes -> Drawing.stored(id, entity.getName(), entity.getCreationDate(), shapes))));
+        return calls.statement(ENTITY_NAME, "insert", connection -> {
+            Statement insert = withShapes(connection.createStatement(Drawings.INSERT).bind(0, entity.getName())
+                    .bind(1, OffsetDateTime.ofInstant(entity.getCreationDate(), ZoneOffset.UTC)), entity.getShapes());
+            return Flux.from(insert.execute())
+                    .concatMap(result -> result.map(row -> new Inserted(row.get(0, Long.class), row.get(1, Long.class))))
+                    .collectList()
+                    .map(rows -> Drawing.stored(rows.get(0).drawingId(), entity.getName(), entity.getCreationDate(),
+                            PostgresSql.withIds(entity.getShapes(), rows.stream().map(Inserted::shapeId).toList())));
+        });
     }
 
+    /** Sent again while another replace of the same drawing committed after it began ({@link Drawings#REPLACE}). */
     @Override
     public Mono<Drawing> replace(long id, Drawing entity) {
-        return calls.write(ENTITY_NAME, "replace", connection -> Flux.from(connection.createStatement(Drawings.RENAME).bind(0, entity.getName()).bind(1, id)
-                        .execute())
-                .flatMap(result -> result.map(row -> row.get(0, OffsetDateTime.class).toInstant()))
-                .singleOrEmpty()
-                .flatMap(created -> R2dbcShapeStore.rowsUpdated(connection.createStatement(Drawings.DELETE_SHAPES).bind(0, id))
-                        .then(insertShapes(connection, id, entity.getShapes()))
-                        .map(shapes -> Drawing.stored(id, entity.getName(), created, shapes))));
+        return calls.statement(ENTITY_NAME, "replace", connection -> replaceOnce(connection, id, entity));
+    }
+
+    private Mono<Drawing> replaceOnce(Connection connection, long id, Drawing entity) {
+        Statement replace = withShapes(connection.createStatement(Drawings.REPLACE).bind(0, entity.getName()).bind(1, id),
+                entity.getShapes());
+        return Flux.from(replace.execute())
+                .concatMap(result -> result.map(row -> new Replaced(row.get(0, Boolean.class),
+                        row.get(1, OffsetDateTime.class), row.get(2, Long.class))))
+                .collectList()
+                .flatMap(rows -> {
+                    Replaced first = rows.get(0);
+                    if (first.created() != null) {
+                        return Mono.just(Drawing.stored(id, entity.getName(), first.created().toInstant(),
+                                PostgresSql.withIds(entity.getShapes(), rows.stream().map(Replaced::shapeId).toList())));
+                    }
+                    return first.existed() ? replaceOnce(connection, id, entity) : Mono.empty();
+                });
     }
 
     @Override
     public Mono<Boolean> deleteById(long id) {
-        return calls.write(ENTITY_NAME, "deleteById", connection -> R2dbcShapeStore.rowsUpdated(connection.createStatement(Drawings.DELETE_SHAPES).bind(0, id))
-                .then(R2dbcShapeStore.rowsUpdated(connection.createStatement(Drawings.DELETE).bind(0, id)))
+        return calls.statement(ENTITY_NAME, "deleteById", connection -> R2dbcShapeStore.rowsUpdated(connection.createStatement(Drawings.DELETE).bind(0, id))
                 .map(deleted -> deleted > 0));
     }
 
@@ -85,32 +101,23 @@ class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
                 .then());
     }
 
-    /** Inserts {@code shapes} into drawing {@code id}, in their order, in one statement; signals copies with their ids. */
-    private static Mono<List<Shape<?>>> insertShapes(Connection connection, long id, List<Shape<?>> shapes) {
-        if (shapes.isEmpty()) {
-            return Mono.just(List.of());
-        }
-        Statement insert = connection.createStatement(Drawings.INSERT_SHAPE);
-        for (int i = 0; i < shapes.size(); i++) {
-            if (i > 0) {
-                insert.add();
-            }
-            Shape<?> shape = shapes.get(i);
-            ShapeColumns.bind(insert.bind(0, PostgresSql.typeOf(shape)), 1, shape)
-                    .bind(1 + PostgresSql.WRITTEN_COUNT, id).bind(2 + PostgresSql.WRITTEN_COUNT, i);
-        }
-        return Flux.from(insert.execute()).concatMap(result -> result.map(row -> row.get(0, Long.class)))
-                .collectList()
-                .map(ids -> {
-                    List<Shape<?>> stored = new ArrayList<>(shapes.size());
-                    for (int i = 0; i < shapes.size(); i++) {
-                        Shape<?> copy = shapes.get(i).copy();
-                        copy.setId(ids.get(i));
-                        stored.add(copy);
-                    }
-                    return stored;
-                });
+    /** One row of {@link Drawings#INSERT}'s answer: the drawing's id, and a shape's (null for a drawing without shapes). */
+    private record Inserted(Long drawingId, Long shapeId) {
     }
+
+    /** One row of {@link Drawings#REPLACE}'s answer. */
+    private record Replaced(Boolean existed, OffsetDateTime created, Long shapeId) {
+    }
+
+    /** {@code statement} with {@code shapes} bound as $3 to $9 ({@link PostgresSql#shapeArrays}). */
+    private static Statement withShapes(Statement statement, List<Shape<?>> shapes) {
+        Object[] arrays = PostgresSql.shapeArrays(shapes);
+        for (int i = 0; i < arrays.length; i++) {
+            statement.bind(2 + i, arrays[i]);
+        }
+        return statement;
+    }
+
 
     /** Rows ordered by drawing, then shape: a drawing per run of rows with its id, a shape per row. */
     private static Mono<List<Drawing>> drawings(Statement statement) {

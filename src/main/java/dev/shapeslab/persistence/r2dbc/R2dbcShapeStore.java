@@ -14,9 +14,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * Standalone shapes of one kind: the rows of its kind in table {@code shape} that no drawing owns, with the SQL of
- * {@link Shapes}. Reads are one statement each; every write is a transaction ({@link StoreCalls#write}), even a single
- * statement, because only a COMMIT the store sends itself, after the statement has answered, lets a call cut off at
- * its deadline be known not to have written.
+ * {@link Shapes}. Each read and each write is one statement, a write in the database's auto-commit
+ * ({@link StoreCalls#statement}): one round trip, committed when answered, and an unknown outcome when its answer is
+ * lost.
  */
 abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStore<S> {
 
@@ -50,7 +50,7 @@ abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStor
 
     @Override
     public Mono<S> insert(S entity) {
-        return calls.write(entityName, "insert", connection -> {
+        return calls.statement(entityName, "insert", connection -> {
             Statement insert = ShapeColumns.bind(connection.createStatement(Shapes.INSERT).bind(0, kind), 1, entity);
             return single(insert, result -> result.map(row -> row.get(0, Long.class))).map(id -> {
                 S stored = entity.copy();
@@ -62,13 +62,13 @@ abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStor
 
     @Override
     public Mono<S> replace(long id, S entity) {
-        return calls.write(entityName, "replace", connection -> shapes(ShapeColumns.bind(connection.createStatement(Shapes.REPLACE), 0, entity)
+        return calls.statement(entityName, "replace", connection -> shapes(ShapeColumns.bind(connection.createStatement(Shapes.REPLACE), 0, entity)
                 .bind(PostgresSql.WRITTEN_COUNT, id).bind(PostgresSql.WRITTEN_COUNT + 1, kind)).singleOrEmpty());
     }
 
     @Override
     public Mono<Boolean> deleteById(long id) {
-        return calls.write(entityName, "deleteById", connection -> rowsUpdated(connection.createStatement(Shapes.DELETE).bind(0, id).bind(1, kind))
+        return calls.statement(entityName, "deleteById", connection -> rowsUpdated(connection.createStatement(Shapes.DELETE).bind(0, id).bind(1, kind))
                 .map(deleted -> deleted > 0));
     }
 

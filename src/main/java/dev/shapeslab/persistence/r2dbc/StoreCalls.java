@@ -33,10 +33,14 @@ import reactor.core.publisher.Mono;
  * statements, the commit. Past it the call fails as "did not answer in time" (a 503), its query is cancelled on the
  * server (PostgreSQL's cancel request, sent on a connection of its own) and its connection is closed and dropped from
  * the pool, so that nothing of the call keeps running or holds a slot, whatever the database does.</li>
- * <li><b>A 503 never commits</b>: every write is a transaction, and its COMMIT is sent only once its statements have
- * answered. A call that fails or is cancelled before that closes its connection without a commit, so the database
- * rolls it back whenever it reads the rest. A deadline or a broken connection during the COMMIT is a
- * {@link StoreOutcomeUnknownException} (a 500 that says so), never a refusal.</li>
+ * <li><b>A 503 never commits</b>: a write is one statement in the database's auto-commit ({@link #statement}), which
+ * PostgreSQL commits before it answers, so an answer means committed, in one round trip; a call that fails before
+ * the statement is sent (no connection in time, the breaker open) wrote nothing. Once it is sent, a deadline or a
+ * broken connection is a {@link StoreOutcomeUnknownException} (a 500 that says so), never a refusal: the statement
+ * may have committed. A write of several statements would be a transaction ({@link #write}), its COMMIT sent only once
+ * its statements have answered; one that fails or is cancelled before that closes its connection without a commit,
+ * so the database rolls it back, and only a deadline or a broken connection during the COMMIT is an unknown
+ * outcome.</li>
  * <li><b>Outages</b> are {@link StoreUnavailableException}s ({@link Outages}); once one found the database
  * unreachable, the calls of the next {@code shapes.database.fail-fast} fail at once (503) instead of each waiting for
  * its bound: the JDBC backends' {@link OutageBreaker}, Resilience4j's circuit breaker, around the whole call. After
@@ -75,12 +79,31 @@ class StoreCalls {
      * {@code operation} name the call in its {@link StoreCallEvent}.
      */
     <R> Mono<R> read(String entity, String operation, Function<Connection, Mono<R>> work) {
-        return breaker.guard(recorded(entity, operation, call(false, work)));
+        return breaker.guard(recorded(entity, operation, call(Mode.READ, work)));
+    }
+
+    /**
+     * One write statement in the database's auto-commit, no BEGIN nor COMMIT: one round trip, committed when answered.
+     * From the moment {@code work} is subscribed (the statement is sent), a lost answer is an unknown outcome. A
+     * statement sent again after a conflict ({@code Drawings.REPLACE}) stays within the call.
+     */
+    <R> Mono<R> statement(String entity, String operation, Function<Connection, Mono<R>> work) {
+        return breaker.guard(recorded(entity, operation, call(Mode.STATEMENT, work)));
     }
 
     /** One transaction around {@code work}: committed when {@code work} completes, with or without a value. */
     <R> Mono<R> write(String entity, String operation, Function<Connection, Mono<R>> work) {
-        return breaker.guard(recorded(entity, operation, call(true, work)));
+        return breaker.guard(recorded(entity, operation, call(Mode.TRANSACTION, work)));
+    }
+
+    /** How a call's statements are committed. */
+    private enum Mode {
+        /** A read: one statement in the database's auto-commit, which writes nothing. */
+        READ,
+        /** A write: one statement in the database's auto-commit, committed before it answers. */
+        STATEMENT,
+        /** A write of several statements: a transaction, committed once they have answered. */
+        TRANSACTION
     }
 
     /**
@@ -114,13 +137,13 @@ class StoreCalls {
         });
     }
 
-    private <R> Mono<R> call(boolean transaction, Function<Connection, Mono<R>> work) {
+    private <R> Mono<R> call(Mode mode, Function<Connection, Mono<R>> work) {
         return Mono.defer(() -> {
             Call call = new Call(System::nanoTime, System.nanoTime() + bound.toNanos());
             Mono<Connection> acquired = Mono.from(pool.create()).timeout(bound)
                     .onErrorMap(TimeoutException.class, waited -> new NoConnectionInTime(bound));
             return Mono.usingWhen(acquired,
-                            connection -> call.run(connection, transaction, work),
+                            connection -> call.run(connection, mode, work),
                             call::release, call::releaseAfter, call::abandon)
                     .onErrorMap(failure -> Outages.translate(failure, call.committing()));
         });
@@ -155,9 +178,14 @@ class StoreCalls {
             this.deadline = deadline;
         }
 
-        <R> Mono<R> run(Connection connection, boolean transaction, Function<Connection, Mono<R>> work) {
+        <R> Mono<R> run(Connection connection, Mode mode, Function<Connection, Mono<R>> work) {
             Mono<R> statements = Mono.defer(() -> work.apply(connection));
-            Mono<R> body = !transaction ? statements : Mono.from(connection.beginTransaction())
+            Mono<R> body = mode == Mode.READ ? statements
+                    : mode == Mode.STATEMENT ? Mono.defer(() -> {
+                        committing = true; // from here the statement may be sent, and then commit before it answers
+                        return statements;
+                    })
+                    : Mono.from(connection.beginTransaction())
                     .then(statements.map(Optional::of).defaultIfEmpty(Optional.empty()))
                     .flatMap(result -> Mono.from(connection.commitTransaction())
                             .doOnSubscribe(sent -> committing = true)

@@ -36,7 +36,8 @@ public class JpaTransactionsTests extends AbstractTestNGSpringContextTests {
     public void everyStoreMethodNamesTheManager() {
         assertSame(applicationContext.getBean(JpaTransactions.MANAGER), transactionManager);
         AnnotationTransactionAttributeSource attributes = new AnnotationTransactionAttributeSource();
-        for (Class<?> store : List.of(JpaCircleStore.class, JpaRectangleStore.class, JpaDrawingStore.class)) {
+        for (Class<?> store : List.of(JpaCircleStore.class, JpaRectangleStore.class, JpaDrawingStore.class,
+                PostgresCircleStore.class, PostgresRectangleStore.class, PostgresDrawingStore.class)) {
             for (Method method : EntityStore.class.getMethods()) {
                 assertEquals(attributes.getTransactionAttribute(method, store).getQualifier(), JpaTransactions.MANAGER,
                         store.getSimpleName() + "." + method.getName());

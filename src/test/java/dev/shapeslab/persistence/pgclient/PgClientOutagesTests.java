@@ -51,6 +51,9 @@ public class PgClientOutagesTests {
         assertThat(kind(PgClientOutages.translate(notActive, false))).isEqualTo(OutageKinds.CLOSED_BEFORE_SENT);
         assertThat(kind(PgClientOutages.translate(notActive, true))).isEqualTo(OutageKinds.CLOSED_BEFORE_SENT);
         assertThat(OutageKinds.UNREACHABLE).doesNotContain(OutageKinds.CLOSED_BEFORE_SENT);
+        // One the pool leased again before it saw its socket closed: refused by the call before it sends a statement.
+        assertThat(kind(PgClientOutages.translate(new PgClientCalls.AbortedConnection(), true)))
+                .isEqualTo(OutageKinds.CLOSED_BEFORE_SENT);
     }
 
     @Test

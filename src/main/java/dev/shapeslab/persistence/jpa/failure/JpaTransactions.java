@@ -42,6 +42,33 @@ public class JpaTransactions {
      */
     public static final String MANAGER = "transactionManager";
 
+    /**
+     * Runs {@code statement}, the execution of one write statement in the database's auto-commit (a PostgreSQL store's
+     * {@code @SingleStatementWrite}), and reports a failure once it is under way as the commit it is: a failure that
+     * says the connection broke or the database stopped answering, or one after the call's deadline passed (which
+     * aborts the connection), may have been committed, and becomes a {@link StoreOutcomeUnknownException}, as a cut-off
+     * COMMIT does ({@link ClosedConnectionTolerant#doCommit}). Any other failure passes unchanged: the database
+     * answered it, so the statement did not commit (an outage such as a shutdown is then a 503, a bug a 500).
+     *
+     * <p><b>Errors:</b> {@link StoreOutcomeUnknownException}, or what {@code statement} throws.
+     */
+    public static <R> R autoCommitted(AutoCommittedStatement<R> statement) throws SQLException {
+        try {
+            return statement.run();
+        } catch (SQLException | RuntimeException failure) {
+            if (StoreOutages.commitMayHaveLanded(failure) || StoreDeadline.passed()) {
+                throw new StoreOutcomeUnknownException(failure);
+            }
+            throw failure;
+        }
+    }
+
+    /** The execution of one write statement in auto-commit, and the reading of its answer. */
+    @FunctionalInterface
+    public interface AutoCommittedStatement<R> {
+        R run() throws SQLException;
+    }
+
     @Bean(MANAGER)
     PlatformTransactionManager transactionManager(ObjectProvider<TransactionManagerCustomizers> customizers) {
         JpaTransactionManager manager = new ClosedConnectionTolerant();
@@ -55,12 +82,14 @@ public class JpaTransactions {
 
         /**
          * Sends the transaction's writes before the commit, so that a failure here is known not to be
-         * committed (the transaction rolls back) and only the commit itself can leave the outcome open.
+         * committed (the transaction rolls back) and only the commit itself can leave the outcome open. A call
+         * without a transaction (a {@code @SingleStatementWrite}, whose statement the database committed as it ran)
+         * has nothing to send.
          */
         @Override
         protected void prepareForCommit(DefaultTransactionStatus status) {
             super.prepareForCommit(status);
-            if (!status.isReadOnly() && TransactionSynchronizationManager.getResource(obtainEntityManagerFactory())
+            if (status.hasTransaction() && !status.isReadOnly() && TransactionSynchronizationManager.getResource(obtainEntityManagerFactory())
                     instanceof EntityManagerHolder holder) {
                 holder.getEntityManager().flush();
             }

@@ -92,6 +92,12 @@ public final class StoreDeadline implements AutoCloseable {
         }
     }
 
+    /** Whether the current thread's store call has passed its deadline (and its connections were aborted). */
+    static boolean passed() {
+        Call call = CURRENT.get();
+        return call != null && call.expired();
+    }
+
     /** Ties {@code connection} to the current thread's store call, if any; aborts it if that call's time is up. */
     static void track(Connection connection) {
         Call call = CURRENT.get();

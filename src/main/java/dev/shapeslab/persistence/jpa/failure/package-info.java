@@ -17,7 +17,9 @@
  *  StoreCallRecording                 the JFR StoreCall event (dev.shapeslab.persistence)
  *  transaction (Spring)  JpaTransactions.ClosedConnectionTolerant: writes flushed before the commit; a commit
  *                        cut off ─────────────────→ StoreOutcomeUnknownException (500, no Retry-After)
- *    │ JpaCircleStore, ... (Hibernate, or one JDBC statement)
+ *                        none for a read, nor for a PostgreSQL write: one statement in auto-commit, committed as it
+ *                        runs (JpaTransactions.autoCommitted); its answer lost ──→ StoreOutcomeUnknownException
+ *    │ JpaCircleStore, ... (Hibernate, or one JDBC statement); PostgresCircleStore, ... (writes: one JDBC statement)
  *    ▼
  *  HikariCP            waits connection-timeout for a free connection; checks an idle one (validation-timeout);
  *                      evicts what H2BrokenConnections (H2) or its own rules (PostgreSQL) call broken
@@ -47,7 +49,10 @@
  * <li><b>It heals by itself</b>: broken connections are evicted, and the pool finds the database within
  * {@code outage-poll} of its return.</li>
  * <li><b>Rejected means not written</b>: a {@code StoreUnavailableException} leaves nothing committed; the one
- * open case, a commit whose answer was lost, is a {@code StoreOutcomeUnknownException}.</li>
+ * open case, a commit whose answer was lost, is a {@code StoreOutcomeUnknownException}. On PostgreSQL a write is one
+ * statement that commits as it runs, so there the open case is that statement's lost answer (the connection broke, or
+ * the deadline passed, once it was sent); a failure before it was sent, or an answer (an error), is still a
+ * refusal.</li>
  * <li><b>A bug stays a bug</b>: any failure that does not say the database could not answer passes unchanged
  * (500).</li>
  * </ul>

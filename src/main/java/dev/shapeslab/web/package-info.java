@@ -1,0 +1,12 @@
+/**
+ * The HTTP contract as every variant serves it: paths, paging, a create's answer, problem+json for every error
+ * (the domain's exceptions mapped to statuses), the guards on bodies, admission control and the OpenAPI document,
+ * and what Tomcat and Jersey need around them. Sub-packages {@code flux} and {@code vertx} keep the same promises
+ * on WebFlux and Vert.x Web, with this package's problem body, admission queue and settings.
+ *
+ * <p>It may import the domain, to map its exceptions and describe its entities, and no other package of the app:
+ * not an execution variant, a backend or start-up, so that one web layer serves every variant over every backend
+ * ({@code ArchitectureTests}). Variants import it, never the other way round, and start-up joins the two. This
+ * package does not import its sub-packages, and they do not import each other.
+ */
+package dev.shapeslab.web;
