@@ -1,8 +1,9 @@
 /**
  * The HTTP contract as every variant serves it: paths, paging, a create's answer, problem+json for every error
  * (the domain's exceptions mapped to statuses), the guards on bodies, admission control and the OpenAPI document,
- * and what Tomcat and Jersey need around them. Sub-packages {@code flux} and {@code vertx} keep the same promises
- * on WebFlux and Vert.x Web, with this package's problem body, admission queue and settings.
+ * and what Tomcat and Jersey need around them. Sub-package {@code jetty} does the same around Jersey on Jetty
+ * (profile {@code jetty}); {@code flux} and {@code vertx} keep the same promises on WebFlux and Vert.x Web, with this
+ * package's problem body, admission queue and settings.
  *
  * <p>It may import the domain, to map its exceptions and describe its entities, and no other package of the app:
  * not an execution variant, a backend or start-up, so that one web layer serves every variant over every backend
