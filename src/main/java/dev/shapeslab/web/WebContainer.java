@@ -126,6 +126,23 @@ class WebContainer {
     }
 
     /**
+     * Connector attributes Spring Boot has no property for ({@code socket.appReadBufSize}, say), as
+     * {@code shapes.tomcat.connector.<attribute>}: Tomcat refuses an attribute it does not know, and so does start-up.
+     */
+    @Bean
+    TomcatConnectorCustomizer connectorAttributes(org.springframework.core.env.Environment environment) {
+        java.util.Map<String, String> attributes = org.springframework.boot.context.properties.bind.Binder.get(environment)
+                .bind("shapes.tomcat.connector", org.springframework.boot.context.properties.bind.Bindable.mapOf(String.class, String.class))
+                .orElse(java.util.Map.of());
+        return connector -> attributes.forEach((name, value) -> {
+            if (!connector.setProperty(name, value)) {
+                throw new IllegalStateException("Tomcat's connector has no attribute " + name);
+            }
+            log.info("Tomcat's connector: {}={}", name, value);
+        });
+    }
+
+    /**
      * Replaces the host's HTML error report with {@link ProblemErrorReportValve}. The host adds its
      * default valve when it starts, before its contexts do, so the swap happens as the context starts.
      */
