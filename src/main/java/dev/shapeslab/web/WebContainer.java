@@ -1,6 +1,7 @@
 package dev.shapeslab.web;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.Pipeline;
 import org.apache.catalina.Valve;
@@ -13,6 +14,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnThreading;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.thread.Threading;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -22,6 +25,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
 import org.springframework.web.filter.RequestContextFilter;
 
 /**
@@ -130,10 +134,9 @@ class WebContainer {
      * {@code shapes.tomcat.connector.<attribute>}: Tomcat refuses an attribute it does not know, and so does start-up.
      */
     @Bean
-    TomcatConnectorCustomizer connectorAttributes(org.springframework.core.env.Environment environment) {
-        java.util.Map<String, String> attributes = org.springframework.boot.context.properties.bind.Binder.get(environment)
-                .bind("shapes.tomcat.connector", org.springframework.boot.context.properties.bind.Bindable.mapOf(String.class, String.class))
-                .orElse(java.util.Map.of());
+    TomcatConnectorCustomizer connectorAttributes(Environment environment) {
+        Map<String, String> attributes = Binder.get(environment)
+                .bind("shapes.tomcat.connector", Bindable.mapOf(String.class, String.class)).orElse(Map.of());
         return connector -> attributes.forEach((name, value) -> {
             if (!connector.setProperty(name, value)) {
                 throw new IllegalStateException("Tomcat's connector has no attribute " + name);

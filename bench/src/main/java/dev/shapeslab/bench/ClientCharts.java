@@ -122,6 +122,8 @@ final class ClientCharts {
                 renderer.setSeriesPaint(index, style.colour());
                 renderer.setSeriesShape(index, style.marker());
                 renderer.setSeriesStroke(index, ModelStyle.line(c.config()));
+                // the same model on Jetty: its colour and marker, the marker hollow
+                renderer.setSeriesShapesFilled(index, !c.server().equals("jetty"));
                 return s;
             }).add(c.clients(), v);
         }
