@@ -202,7 +202,9 @@ public final class Compare {
             props.setProperty("repeat", Integer.toString(repeat));
             props.setProperty("config", cell.config());
             props.setProperty("server", cell.server());
-            props.setProperty("settings", String.join(" ", cell.tuning()));
+            // what the app ran with beyond its defaults: the model's rule, and the run's own options (--jvm-opts)
+            props.setProperty("settings", String.join(" ", cell.tuning()) + (options.jvmOpts.isBlank() ? ""
+                    : (cell.tuning().isEmpty() ? "" : " ") + options.jvmOpts.trim()));
         }
 
         boolean run() throws IOException {

@@ -21,6 +21,9 @@ final class RowBuilder {
     private double p99Ms = 150;
     private String error;
     private String server;
+    private Double liveHeapMib;
+    private Double inFlight;
+    private String settings = "";
 
     private RowBuilder(String variant, int clients, int latencyMs) {
         this.variant = variant;
@@ -79,6 +82,17 @@ final class RowBuilder {
         return this;
     }
 
+    RowBuilder liveHeap(double mib, double requestsInFlight) {
+        liveHeapMib = mib;
+        inFlight = requestsInFlight;
+        return this;
+    }
+
+    RowBuilder settings(String arguments) {
+        settings = arguments;
+        return this;
+    }
+
     RowBuilder server(String name) {
         server = name;
         return this;
@@ -100,6 +114,7 @@ final class RowBuilder {
         return new Results.WindowRow("test", scenario, variant, "stub", "get-circle", clients, latencyMs, 1, window, "closed",
                 "wrk", null, reqPerSecond, latencyMs * 1.1, p99Ms, p99Ms * 1.5, p99Ms * 2, Math.round(reqPerSecond * 10), errors,
                 errors > 0 ? "503=" + errors : "", appMicros, dbMicros, 20.0, 0.04, 300.0, "2g", 600.0, 650.0, null,
-                proxyMicros, config, "", 100, served, served > 0 ? appMicros * reqPerSecond / served : null, "ok", "", null, null, server);
+                proxyMicros, config, settings, 100, served, served > 0 ? appMicros * reqPerSecond / served : null, "ok", "", liveHeapMib,
+                inFlight, server);
     }
 }
