@@ -7,6 +7,7 @@ import org.apache.catalina.Pipeline;
 import org.apache.catalina.Valve;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.coyote.AbstractProtocol;
+import org.apache.tomcat.util.IntrospectionUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -138,7 +139,8 @@ class WebContainer {
         Map<String, String> attributes = Binder.get(environment)
                 .bind("shapes.tomcat.connector", Bindable.mapOf(String.class, String.class)).orElse(Map.of());
         return connector -> attributes.forEach((name, value) -> {
-            if (!connector.setProperty(name, value)) {
+            // as server.xml sets a connector's attribute: the connector's own setter, else its protocol's
+            if (!IntrospectionUtils.setProperty(connector, name, value)) {
                 throw new IllegalStateException("Tomcat's connector has no attribute " + name);
             }
             log.info("Tomcat's connector: {}={}", name, value);

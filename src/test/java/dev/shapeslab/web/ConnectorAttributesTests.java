@@ -14,13 +14,16 @@ public class ConnectorAttributesTests {
     public void anAttributeUnderTheConnectorPrefixReachesTomcatsConnector() {
         MockEnvironment environment = new MockEnvironment()
                 .withProperty("shapes.tomcat.connector.socket.appReadBufSize", "2048")
-                .withProperty("shapes.tomcat.connector.socket.appWriteBufSize", "4096");
+                .withProperty("shapes.tomcat.connector.socket.appWriteBufSize", "4096")
+                .withProperty("shapes.tomcat.connector.asyncTimeout", "250");
         Connector connector = new Connector();
 
         new WebContainer().connectorAttributes(environment).customize(connector);
 
         assertThat(connector.getProperty("socket.appReadBufSize")).isEqualTo("2048");
         assertThat(connector.getProperty("socket.appWriteBufSize")).isEqualTo("4096");
+        // an attribute of the connector itself, not of its protocol
+        assertThat(connector.getAsyncTimeout()).isEqualTo(250);
     }
 
     @Test
