@@ -1,11 +1,13 @@
 package dev.shapeslab.web;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.Pipeline;
 import org.apache.catalina.Valve;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.coyote.AbstractProtocol;
+import org.apache.tomcat.util.IntrospectionUtils;
 import org.slf4j.Logger;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.actuate.autoconfigure.web.server.ConditionalOnManagementPort;
@@ -20,6 +22,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnThreading;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.thread.Threading;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -30,6 +34,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
 import org.springframework.web.filter.RequestContextFilter;
 
 /**
@@ -145,6 +150,23 @@ class WebContainer {
     TomcatConnectorCustomizer socketBuffersReused() {
         long bytes = Math.min(Runtime.getRuntime().maxMemory() / 32, Integer.MAX_VALUE);
         return connector -> connector.setProperty("socket.bufferPoolSize", Long.toString(bytes));
+    }
+
+    /**
+     * Connector attributes Spring Boot has no property for ({@code socket.appReadBufSize}, say), as
+     * {@code shapes.tomcat.connector.<attribute>}: Tomcat refuses an attribute it does not know, and so does start-up.
+     */
+    @Bean
+    TomcatConnectorCustomizer connectorAttributes(Environment environment) {
+        Map<String, String> attributes = Binder.get(environment)
+                .bind("shapes.tomcat.connector", Bindable.mapOf(String.class, String.class)).orElse(Map.of());
+        return connector -> attributes.forEach((name, value) -> {
+            // as server.xml sets a connector's attribute: the connector's own setter, else its protocol's
+            if (!IntrospectionUtils.setProperty(connector, name, value)) {
+                throw new IllegalStateException("Tomcat's connector has no attribute " + name);
+            }
+            log.info("Tomcat's connector: {}={}", name, value);
+        });
     }
 
     /**

@@ -10,12 +10,20 @@ import java.util.Set;
 
 /**
  * One cell of the matrix: a variant on a backend under one workload at one concurrency; for the
- * {@code faults} scenario also the fault ({@code kill}, {@code freeze}, {@code overload}; empty otherwise); and the
+ * {@code faults} scenario also the fault ({@code kill}, {@code freeze}, {@code overload}; empty otherwise); the
  * app's configuration, {@code shipped} (its defaults) or {@code tuned} (the model at its best for the cell's
- * clients, {@link Tuning}).
+ * clients, {@link Tuning}); and the HTTP server ({@link #server}).
  */
 record CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs,
-                String fault, String config) {
+                String fault, String config, String server) {
+
+    /** The servers {@code --servers} chooses among for the servlet variants; Tomcat is the app's default. */
+    static final List<String> SERVLET_SERVERS = List.of("tomcat", "jetty");
+
+    CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs,
+             String fault, String config) {
+        this(scenario, variant, backend, workload, connections, latencyMs, fault, config, ownServer(variant).orElse("tomcat"));
+    }
 
     /**
      * The variants the app runs on backend {@code r2dbc}: it offers only the non-blocking store port, and start-up
@@ -42,6 +50,42 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
 
     boolean onPostgres() {
         return onPostgres(backend);
+    }
+
+    /**
+     * The server a variant brings with it: {@code webflux} runs on Reactor Netty and {@code vertx} on Vert.x's own;
+     * empty for the servlet variants, which run on the server of {@code --servers}.
+     */
+    static Optional<String> ownServer(String variant) {
+        return switch (variant) {
+            case "webflux" -> Optional.of("netty");
+            case "vertx" -> Optional.of("vertx");
+            default -> Optional.empty();
+        };
+    }
+
+    /**
+     * Each of {@code --variants} with each server it runs on: a servlet variant once per {@code --servers}, in that
+     * order; {@code webflux} and {@code vertx} once, on their own server.
+     */
+    static List<String[]> deployments(Options o) {
+        List<String[]> pairs = new ArrayList<>();
+        for (String v : o.variants) {
+            Optional<String> own = ownServer(v);
+            if (own.isPresent()) {
+                pairs.add(new String[] {v, own.get()});
+            } else {
+                for (String server : o.servers) {
+                    pairs.add(new String[] {v, server});
+                }
+            }
+        }
+        return pairs;
+    }
+
+    /** The profiles that start this cell: the variant, the backend, and {@code jetty} when the server is Jetty. */
+    String profiles() {
+        return variant + "," + backend + (server.equals("jetty") ? ",jetty" : "");
     }
 
     /** Why the app refuses to start {@code variant} on {@code backend}, or empty when it runs it. */
@@ -87,9 +131,9 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                     }
                     for (int latency : latencies) {
                         for (int users : o.users) {
-                            for (String v : o.variants) {
+                            for (String[] d : deployments(o)) {
                                 for (String config : o.configs) {
-                                    cells.add(new CellPlan(scenario, v, "stub", Workload.GET_CIRCLE, users, latency, "", config));
+                                    cells.add(new CellPlan(scenario, d[0], "stub", Workload.GET_CIRCLE, users, latency, "", config, d[1]));
                                 }
                             }
                         }
@@ -100,47 +144,49 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                     // run then moves neighbours alike, and the ratios within a point stay fair
                     for (int latency : o.latencies) {
                         for (int clients : o.mapClients()) {
-                            for (String v : o.variants) {
+                            for (String[] d : deployments(o)) {
                                 for (String config : o.configs) {
-                                    cells.add(new CellPlan(scenario, v, "stub", Workload.GET_CIRCLE, clients, latency, "", config));
+                                    cells.add(new CellPlan(scenario, d[0], "stub", Workload.GET_CIRCLE, clients, latency, "", config, d[1]));
                                 }
                             }
                         }
                     }
                 }
                 case "crosscheck" -> {
-                    for (String v : o.variants) {
-                        cells.add(new CellPlan(scenario, v, "stub", Workload.GET_CIRCLE, o.users.get(0), o.latencyMs));
+                    for (String[] d : deployments(o)) {
+                        cells.add(new CellPlan(scenario, d[0], "stub", Workload.GET_CIRCLE, o.users.get(0), o.latencyMs,
+                                "", "shipped", d[1]));
                     }
                 }
                 case "mixed" -> {
-                    for (String v : o.variants) {
-                        for (String b : runnable(v, o.backends)) {
-                            cells.add(new CellPlan(scenario, v, b, Workload.MIXED, o.connections, 0));
+                    for (String[] d : deployments(o)) {
+                        for (String b : runnable(d[0], o.backends)) {
+                            cells.add(new CellPlan(scenario, d[0], b, Workload.MIXED, o.connections, 0, "", "shipped", d[1]));
                         }
                     }
                 }
                 case "per-type" -> {
                     for (Workload w : o.workloads) {
-                        for (String v : o.variants) {
-                            for (String b : runnable(v, o.backends)) {
-                                cells.add(new CellPlan(scenario, v, b, w, o.connections, 0));
+                        for (String[] d : deployments(o)) {
+                            for (String b : runnable(d[0], o.backends)) {
+                                cells.add(new CellPlan(scenario, d[0], b, w, o.connections, 0, "", "shipped", d[1]));
                             }
                         }
                     }
                 }
                 case "faults" -> {
-                    for (String v : o.variants) {
-                        for (String b : runnable(v, o.backends)) {
+                    for (String[] d : deployments(o)) {
+                        for (String b : runnable(d[0], o.backends)) {
                             for (String fault : List.of("kill", "freeze")) {
                                 if (o.faultCells.contains(fault)) {
-                                    cells.add(new CellPlan(scenario, v, b, Workload.POST_CIRCLE, o.drillConnections, 0, fault));
+                                    cells.add(new CellPlan(scenario, d[0], b, Workload.POST_CIRCLE, o.drillConnections, 0,
+                                            fault, "shipped", d[1]));
                                 }
                             }
                         }
                         if (o.faultCells.contains("overload")) {
-                            cells.add(new CellPlan(scenario, v, "stub", Workload.POST_CIRCLE, o.overloadConnections,
-                                    o.latencyMs, "overload"));
+                            cells.add(new CellPlan(scenario, d[0], "stub", Workload.POST_CIRCLE, o.overloadConnections,
+                                    o.latencyMs, "overload", "shipped", d[1]));
                         }
                     }
                 }
@@ -170,7 +216,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
 
     /** The arguments that put the model at its best for this cell's clients ({@link Tuning}); none as shipped. */
     List<String> tuning() {
-        return tuned() ? Tuning.appArguments(variant, connections, latencyMs) : List.of();
+        return tuned() ? Tuning.appArguments(variant, server, connections, latencyMs) : List.of();
     }
 
     boolean tuned() {
@@ -182,14 +228,19 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
     }
 
     String id() {
-        return String.format(Locale.ROOT, "%s-%s-%s-%s-c%d%s%s", scenario, variant, backend, fault.isEmpty() ? workload.id : fault,
-                connections, backend.equals("stub") ? "-lat" + latencyMs : "", tuned() ? "-tuned" : "");
+        return String.format(Locale.ROOT, "%s-%s-%s-%s-c%d%s%s%s", scenario, variant, backend, fault.isEmpty() ? workload.id : fault,
+                connections, backend.equals("stub") ? "-lat" + latencyMs : "", tuned() ? "-tuned" : "", onJetty() ? "-jetty" : "");
     }
 
     String describe() {
-        return String.format(Locale.ROOT, "%s · %s · %s · %s · %d connections%s%s", scenario, variant, backend,
+        return String.format(Locale.ROOT, "%s · %s · %s · %s · %d connections%s%s%s", scenario, variant, backend,
                 fault.isEmpty() ? workload.id : fault + " under " + workload.id, connections,
-                backend.equals("stub") ? " · latency " + latencyMs + " ms" : "", tuned() ? " · tuned" : "");
+                backend.equals("stub") ? " · latency " + latencyMs + " ms" : "", tuned() ? " · tuned" : "",
+                onJetty() ? " · on Jetty" : "");
+    }
+
+    boolean onJetty() {
+        return server.equals("jetty");
     }
 
     /** The app's heap: the faults scenario bounds it (--fault-heap), as the drills did. */

@@ -15,13 +15,13 @@ import java.util.function.Function;
  * it failed. A run's report and the redraw of committed data both read rows, so they draw the same figures.
  */
 record CellRows(Facet facet, String variant, String config, int clients, List<Results.WindowRow> measured,
-                List<Results.WindowRow> open, String error) {
+                List<Results.WindowRow> open, String error, String server) {
 
     /** The cells of {@code rows}, in the models' order, tuned before shipped, then by clients. */
     static List<CellRows> of(List<Results.WindowRow> rows) {
         Map<List<Object>, List<Results.WindowRow>> cells = new LinkedHashMap<>();
         for (Results.WindowRow r : rows) {
-            cells.computeIfAbsent(List.of(Facet.of(r), Facet.text(r.variant()), config(r), r.clients()),
+            cells.computeIfAbsent(List.of(Facet.of(r), Facet.text(r.variant()), config(r), r.clients(), server(r)),
                     k -> new ArrayList<>()).add(r);
         }
         List<CellRows> result = new ArrayList<>();
@@ -32,17 +32,23 @@ record CellRows(Facet facet, String variant, String config, int clients, List<Re
                     .filter(Objects::nonNull).distinct().toList();
             if (!measured.isEmpty() || !errors.isEmpty() || cellRows.stream().anyMatch(r -> "failed".equals(r.status()))) {
                 result.add(new CellRows((Facet) key.get(0), (String) key.get(1), (String) key.get(2), (Integer) key.get(3),
-                        measured, open, measured.isEmpty() ? String.join("; ", errors) : null));
+                        measured, open, measured.isEmpty() ? String.join("; ", errors) : null, (String) key.get(4)));
             }
         });
         result.sort(Comparator.comparing((CellRows c) -> ModelStyle.order(c.variant)).thenComparing(CellRows::variant)
-                .thenComparing(c -> c.config.equals("shipped")).thenComparingInt(CellRows::clients));
+                .thenComparing(c -> c.server.equals("jetty")).thenComparing(c -> c.config.equals("shipped"))
+                .thenComparingInt(CellRows::clients));
         return result;
     }
 
     /** A closed-loop measured window ({@code measure-N}): the figures of a cell. */
     static boolean measured(Results.WindowRow r) {
         return "ok".equals(r.status()) && "closed".equals(r.kind()) && Facet.text(r.window()).startsWith("measure-");
+    }
+
+    /** Rows written before servers were recorded ran on Tomcat, or on their variant's own server. */
+    static String server(Results.WindowRow r) {
+        return r.server() == null || r.server().isEmpty() ? CellPlan.ownServer(Facet.text(r.variant())).orElse("tomcat") : r.server();
     }
 
     /** Rows written before configurations were recorded ran as shipped. */
@@ -117,9 +123,13 @@ record CellRows(Facet facet, String variant, String config, int clients, List<Re
         return sorted.get(sorted.size() / 2);
     }
 
-    /** "async", or "async as shipped" and "async at its best" when both configurations share a chart. */
+    /**
+     * "async", or "async as shipped" and "async at its best" when both configurations share a chart; a servlet
+     * variant on Jetty says so ("async on Jetty"), Tomcat being the app's default.
+     */
     String label(boolean bothConfigs) {
-        return bothConfigs ? variant + (shipped() ? " as shipped" : " at its best") : variant;
+        String model = server.equals("jetty") ? variant + " on Jetty" : variant;
+        return bothConfigs ? model + (shipped() ? " as shipped" : " at its best") : model;
     }
 
     /** Why the cell failed, short enough to stand beside its mark on a chart. */

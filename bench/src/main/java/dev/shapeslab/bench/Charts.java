@@ -94,6 +94,9 @@ final class Charts {
                     sweep ? ClientCharts.throughput(cells) : CellBars.throughput(cells), scenario));
             if (sweep) {
                 charts.add(save(dir, names.file("p99", scenario, detail), ClientCharts.p99(cells), scenario));
+                if (ClientCharts.measuredLiveHeap(cells)) {
+                    charts.add(save(dir, names.file("heap", scenario, detail), ClientCharts.liveHeap(cells), scenario));
+                }
             }
             Map<Integer, List<CellRows>> byClients = new TreeMap<>();
             cells.forEach(c -> byClients.computeIfAbsent(c.clients(), k -> new ArrayList<>()).add(c));

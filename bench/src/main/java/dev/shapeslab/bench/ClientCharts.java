@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -92,6 +93,45 @@ final class ClientCharts {
     }
 
     /**
+     * The live heap after a full GC against the requests in flight then ({@code --live-heap}), both on linear axes:
+     * a line per model and server, whose slope is the heap each request in flight keeps.
+     */
+    static JFreeChart liveHeap(List<CellRows> cells) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        renderer.setLegendLine(LEGEND_LINE);
+        boolean both = Charts.bothConfigs(cells);
+        Map<String, XYSeries> series = new LinkedHashMap<>();
+        for (CellRows c : cells) {
+            Double heap = c.median(Results.WindowRow::liveHeapMib);
+            Double inFlight = c.median(Results.WindowRow::inFlight);
+            if (heap == null || inFlight == null) {
+                continue;
+            }
+            series.computeIfAbsent(c.label(both), key -> {
+                XYSeries s = new XYSeries(key, true, false);
+                data.addSeries(s);
+                int index = data.getSeriesCount() - 1;
+                ModelStyle style = ModelStyle.of(c.variant());
+                renderer.setSeriesPaint(index, style.colour());
+                renderer.setSeriesShape(index, style.marker());
+                renderer.setSeriesStroke(index, ModelStyle.line(c.config()));
+                renderer.setSeriesShapesFilled(index, !c.server().equals("jetty"));
+                return s;
+            }).add(inFlight, heap);
+        }
+        NumberAxis x = new NumberAxis("requests in flight (the admission gauge, as the histogram ran)");
+        NumberAxis y = new NumberAxis("live heap after a full GC, MiB");
+        XYPlot plot = new XYPlot(data, x, y, renderer);
+        return Charts.finish(Charts.title("Live heap against requests in flight", cells), plot);
+    }
+
+    /** Whether any cell measured its live heap ({@code --live-heap}). */
+    static boolean measuredLiveHeap(List<CellRows> cells) {
+        return cells.stream().anyMatch(c -> c.median(Results.WindowRow::liveHeapMib) != null);
+    }
+
+    /**
      * A line per model (variant and configuration) of {@code y} against the clients, in the model's colour and marker;
      * a failed cell, or one with nothing to draw on a log axis (no successes), a red X at its clients.
      */
@@ -122,6 +162,8 @@ final class ClientCharts {
                 renderer.setSeriesPaint(index, style.colour());
                 renderer.setSeriesShape(index, style.marker());
                 renderer.setSeriesStroke(index, ModelStyle.line(c.config()));
+                // the same model on Jetty: its colour and marker, the marker hollow
+                renderer.setSeriesShapesFilled(index, !c.server().equals("jetty"));
                 return s;
             }).add(c.clients(), v);
         }

@@ -201,7 +201,10 @@ public final class Compare {
             props.setProperty("latency_ms", Integer.toString(cell.latencyMs()));
             props.setProperty("repeat", Integer.toString(repeat));
             props.setProperty("config", cell.config());
-            props.setProperty("settings", String.join(" ", cell.tuning()));
+            props.setProperty("server", cell.server());
+            // what the app ran with beyond its defaults: the model's rule, and the run's own options (--jvm-opts)
+            props.setProperty("settings", String.join(" ", cell.tuning()) + (options.jvmOpts.isBlank() ? ""
+                    : (cell.tuning().isEmpty() ? "" : " ") + options.jvmOpts.trim()));
         }
 
         boolean run() throws IOException {
@@ -374,7 +377,7 @@ public final class Compare {
             command.addAll(List.of("-jar", options.root.resolve("target/shapes-lab-1.0.0-SNAPSHOT.jar").toString(),
                     "--server.port=" + options.port, "--server.address=127.0.0.1",
                     "--management.server.port=" + options.managementPort,
-                    "--spring.profiles.active=" + cell.variant() + "," + cell.backend()));
+                    "--spring.profiles.active=" + cell.profiles()));
             command.addAll(cell.backendArguments(options, dir.resolve("h2-data"), pgData).stream()
                     .map(this::throughDelay).toList());
             props.setProperty("app_command", String.join(" ", command));

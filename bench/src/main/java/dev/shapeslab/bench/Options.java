@@ -41,6 +41,7 @@ final class Options {
     static final List<Integer> MAP_CLIENTS = List.of(10, 100, 1000, 10000);
     List<Integer> latencies = List.of(0, 1, 10, 100, 1000);
     List<String> configs = List.of("shipped");
+    List<String> servers = List.of("tomcat");
     int latencyMs = 100;
     boolean baseline = true;
     int connections = 16;
@@ -158,6 +159,14 @@ final class Options {
             "(default: shipped)"})
     void config(String v) {
         configs = oneOf(list(v), "config", "shipped", "tuned");
+    }
+
+    @Option(names = "--servers", order = 5, paramLabel = "LIST", description = {
+            "the servers of plain, rxjava, async and virtual: tomcat (the app's default),",
+            "jetty (the profile jetty), or both, each cell once per server (default: tomcat);",
+            "webflux runs on Reactor Netty and vertx on Vert.x whatever this says"})
+    void servers(String v) {
+        servers = oneOf(list(v), "server", CellPlan.SERVLET_SERVERS.toArray(String[]::new));
     }
 
     @Option(names = "--latency", order = 5, paramLabel = "MS", description = "slow-backend stub latency in ms (default: 100)")

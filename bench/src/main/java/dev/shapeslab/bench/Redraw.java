@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -12,7 +13,8 @@ import java.util.stream.Stream;
  * {@code docs/data/NAME.csv} (a {@code results.csv} of {@link Results}) becomes {@code docs/charts/NAME-*.png}, drawn
  * by the same code as a run's charts; and the answer table of {@code README.md} and {@code docs/results.md}
  * ({@link AnswerTable}) is written again from {@code map.csv} and {@code fair-answer.csv}, and the map's table of
- * {@code docs/results.md} ({@link MapTable}) from {@code map.csv}. It writes only its own
+ * {@code docs/results.md} ({@link MapTable}) from {@code map.csv}, and its server tables ({@link ServerTables}) from
+ * {@code c10k.csv} and {@code heap-in-flight.csv}. It writes only its own
  * files: the charts of docs/charts that have no data set stay as they are.
  */
 final class Redraw {
@@ -68,7 +70,21 @@ final class Redraw {
             boolean changed = AnswerTable.replace(results, MapTable.START, MapTable.END, MapTable.markdown(read(map)));
             done.add("docs/results.md: " + (changed ? "map table written" : "map table unchanged or no marker"));
         }
+        table(root, data.resolve("c10k.csv"), ServerTables.C10K_START, ServerTables.C10K_END, ServerTables::c10k, "C10k table", done);
+        table(root, data.resolve("heap-in-flight.csv"), ServerTables.HEAP_START, ServerTables.HEAP_END, ServerTables::heap,
+                "heap per request table", done);
         return done;
+    }
+
+    /** A table of docs/results.md drawn from one data set, when the set exists. */
+    private static void table(Path root, Path csv, String start, String end,
+                              Function<List<Results.WindowRow>, String> markdown, String what,
+                              List<String> done) throws IOException {
+        if (!Files.exists(csv)) {
+            return;
+        }
+        boolean changed = AnswerTable.replace(root.resolve("docs/results.md"), start, end, markdown.apply(read(csv)));
+        done.add("docs/results.md: " + what + (changed ? " written" : " unchanged or no marker"));
     }
 
     private static List<Results.WindowRow> read(Path csv) throws IOException {

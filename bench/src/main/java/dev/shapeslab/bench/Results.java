@@ -36,7 +36,7 @@ final class Results {
             "errors", "errors_by_status", "app_us_per_req", "db_us_per_req", "gen_us_per_req", "gen_machine_share",
             "app_heap_used_mib", "app_heap_max", "app_rss_mib", "app_peak_rss_mib", "db_delay_ms", "proxy_us_per_req",
             "config", "settings", "app_threads", "successes_per_s", "app_us_per_success", "status", "error",
-            "live_heap_mib", "in_flight", "db_pool"})
+            "live_heap_mib", "in_flight", "db_pool", "server"})
     @JsonInclude(JsonInclude.Include.ALWAYS)
     record WindowRow(String commit, String scenario, String variant, String backend, String workload, int clients,
                      @JsonProperty("latency_ms") int latencyMs, int repeat, String window,
@@ -70,7 +70,9 @@ final class Results {
                      /** --live-heap: the live heap after a full GC in the window's middle, and the requests then in flight */
                      @JsonProperty("live_heap_mib") Double liveHeapMib, @JsonProperty("in_flight") Double inFlight,
                      /** the connections of the app's database pool at most, as the pool reported it after the window; empty on the stub */
-                     @JsonProperty("db_pool") Integer dbPool) {
+                     @JsonProperty("db_pool") Integer dbPool,
+                     /** the HTTP server: tomcat or jetty (servlet variants), netty (webflux), vertx */
+                     String server) {
     }
 
     /** One drill of the faults scenario, as the summary's two tables have it. */
@@ -127,7 +129,7 @@ final class Results {
                         null, null, null, null, null, null, null, null, "", null, null, null, null,
                         null, cellHeap(c, heapMax), null, peakRssMib(c),
                         c.get("db_delay_ms").isEmpty() ? null : c.intValue("db_delay_ms"), null,
-                        config(c), c.get("settings"), null, null, null, "failed", c.error, null, null, null));
+                        config(c), c.get("settings"), null, null, null, "failed", c.error, null, null, null, server(c)));
                 continue;
             }
             List<Window> windows = new ArrayList<>(c.measured);
@@ -155,7 +157,7 @@ final class Results {
                         config(c), c.get("settings"), w.appThreads(), round(successes, 1),
                         successes > 0 ? round(w.appMicros() * load.throughput() / successes, 1) : null, "ok", "",
                         live == null ? null : round(live.bytes() / (1024 * 1024), 1), live == null ? null : live.inFlight(),
-                        poolSize(c, w.name())));
+                        poolSize(c, w.name()), server(c)));
             }
         }
         return rows;
@@ -281,6 +283,12 @@ final class Results {
     private static String cellHeap(Report.Cell c, String runHeap) {
         String heap = c.get("app_heap");
         return heap.isEmpty() ? runHeap : heap;
+    }
+
+    /** Cells from before servers were recorded ran on Tomcat, or on their variant's own server. */
+    private static String server(Report.Cell c) {
+        String server = c.get("server");
+        return server.isEmpty() ? CellPlan.ownServer(c.get("variant")).orElse("tomcat") : server;
     }
 
     /** Cells from before configurations were recorded ran as shipped. */

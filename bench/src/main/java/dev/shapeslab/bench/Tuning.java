@@ -9,7 +9,8 @@ import java.util.List;
  * defaults against another's. The rule, for {@code clients} closed-loop clients and a backend latency:
  * <ul>
  * <li>every model: admission above the clients ({@link #places}), so that nobody is turned away;</li>
- * <li>the Tomcat variants: Tomcat's connections above the admitted and waiting (the app refuses fewer);</li>
+ * <li>the servlet variants: the server's connections above the admitted and waiting (the app refuses fewer;
+ * under Jetty the app gives Jetty's connector the same bound, {@code server.tomcat.max-connections});</li>
  * <li>{@code plain} and {@code rxjava}, which hold a request thread for the whole request: as many request threads,
  * and as many admitted, as the requests that wait at once when the CPU is busy (Little's law: {@link #CAPACITY}
  * × latency), at least Tomcat's 200 and at most the clients; the other clients wait at admission, holding no
@@ -54,8 +55,11 @@ final class Tuning {
         return (int) Math.min(places(clients), Math.max(MIN_THREADS, waiting));
     }
 
-    /** The app's arguments that apply the rule to {@code variant} under {@code clients} clients at {@code latencyMs}. */
-    static List<String> appArguments(String variant, int clients, int latencyMs) {
+    /**
+     * The app's arguments that apply the rule to {@code variant} on {@code server} under {@code clients} clients at
+     * {@code latencyMs}.
+     */
+    static List<String> appArguments(String variant, String server, int clients, int latencyMs) {
         int places = places(clients);
         if (variant.equals("plain") || variant.equals("rxjava")) {
             // the threads' worth in flight, every other client waiting at admission on no thread
@@ -64,7 +68,7 @@ final class Tuning {
             return List.of("--shapes.admission.max-in-flight=" + threads, "--shapes.admission.max-queue=" + queue,
                     "--shapes.admission.max-wait=" + MAX_WAIT,
                     "--server.tomcat.max-connections=" + (threads + queue + CONNECTION_MARGIN),
-                    "--server.tomcat.threads.max=" + threads);
+                    "--server." + server + ".threads.max=" + threads);
         }
         List<String> args = new ArrayList<>(List.of("--shapes.admission.max-in-flight=" + places,
                 "--shapes.admission.max-queue=" + QUEUE));

@@ -20,6 +20,10 @@ final class RowBuilder {
     private Double proxyMicros;
     private double p99Ms = 150;
     private String error;
+    private String server;
+    private Double liveHeapMib;
+    private Double inFlight;
+    private String settings = "";
 
     private RowBuilder(String variant, int clients, int latencyMs) {
         this.variant = variant;
@@ -78,21 +82,39 @@ final class RowBuilder {
         return this;
     }
 
+    RowBuilder liveHeap(double mib, double requestsInFlight) {
+        liveHeapMib = mib;
+        inFlight = requestsInFlight;
+        return this;
+    }
+
+    RowBuilder settings(String arguments) {
+        settings = arguments;
+        return this;
+    }
+
+    RowBuilder server(String name) {
+        server = name;
+        return this;
+    }
+
     RowBuilder failed(String why) {
         error = why;
         return this;
     }
 
     Results.WindowRow build() {
+        String server = this.server != null ? this.server : CellPlan.ownServer(variant).orElse("tomcat");
         if (error != null) {
             return new Results.WindowRow("test", scenario, variant, "stub", "get-circle", clients, latencyMs, 1, "", "failed",
                     "", null, null, null, null, null, null, null, null, "", null, null, null, null, null, "2g", null, null,
-                    null, null, config, "", null, null, null, "failed", error, null, null, null);
+                    null, null, config, "", null, null, null, "failed", error, null, null, null, server);
         }
         double served = successes == null ? reqPerSecond : successes;
         return new Results.WindowRow("test", scenario, variant, "stub", "get-circle", clients, latencyMs, 1, window, "closed",
                 "wrk", null, reqPerSecond, latencyMs * 1.1, p99Ms, p99Ms * 1.5, p99Ms * 2, Math.round(reqPerSecond * 10), errors,
                 errors > 0 ? "503=" + errors : "", appMicros, dbMicros, 20.0, 0.04, 300.0, "2g", 600.0, 650.0, null,
-                proxyMicros, config, "", 100, served, served > 0 ? appMicros * reqPerSecond / served : null, "ok", "", null, null, null);
+                proxyMicros, config, settings, 100, served, served > 0 ? appMicros * reqPerSecond / served : null, "ok", "", liveHeapMib,
+                inFlight, null, server);
     }
 }

@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.ee11.webapp.AbstractConfiguration;
 import org.eclipse.jetty.ee11.webapp.WebAppContext;
 import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
@@ -77,7 +78,8 @@ class JettyWeb {
             JettyAdmission admission, AdmissionSettings settings,
             @Value("${server.jetty.max-connections}") int maxConnections,
             @Value("${server.tomcat.accept-count}") int acceptQueue,
-            @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads) {
+            @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads,
+            @Value("${shapes.jetty.header-cache-size:0}") int headerCacheSize) {
         if (maxConnections != -1 && maxConnections <= settings.maxHeld()) {
             throw new IllegalStateException("server.jetty.max-connections (" + maxConnections + ") must be above "
                     + "shapes.admission.max-in-flight and shapes.admission.max-queue together (" + settings.maxInFlight()
@@ -97,6 +99,12 @@ class JettyWeb {
             for (Connector connector : server.getConnectors()) {
                 if (connector instanceof ServerConnector network) {
                     network.setAcceptQueueSize(acceptQueue);
+                }
+                // Each connection's parser builds a cache of the header fields it has seen, as large as this
+                // (HttpConfiguration's default, 1,024, costs about 100 KB of heap per open connection)
+                HttpConnectionFactory http = connector.getConnectionFactory(HttpConnectionFactory.class);
+                if (http != null) {
+                    http.getHttpConfiguration().setHeaderCacheSize(headerCacheSize);
                 }
             }
         });
