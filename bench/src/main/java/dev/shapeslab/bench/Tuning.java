@@ -16,8 +16,9 @@ import java.util.List;
  * × latency), at least Tomcat's 200 and at most the clients; the other clients wait at admission, holding no
  * thread, for up to {@link #MAX_WAIT}. More threads than that would only take turns on the cores. (A platform
  * thread's stack is native memory, so a row gives RSS and threads beside heap.)</li>
- * <li>{@code async}, {@code webflux} and {@code vertx}: their blocking pools' queues above the clients (on the stub
- * they wait on a timer and the pool runs nothing, but a queue below the clients would refuse them);</li>
+ * <li>{@code async}, {@code webflux} and {@code vertx}: the blocking pool's queue ({@code shapes.blocking.*}, one set
+ * for the three) as large as admission's bound (on the stub they wait on a timer and the pool runs nothing, but a queue
+ * below the clients would refuse them; the app refuses to start with less room than admission admits);</li>
  * <li>{@code virtual}: nothing more; Tomcat starts a virtual thread per admitted request.</li>
  * </ul>
  * Every model runs in the same heap ({@code --heap}), stated with each result.
@@ -75,11 +76,10 @@ final class Tuning {
         switch (variant) {
             case "async" -> {
                 args.add("--server.tomcat.max-connections=" + (places + QUEUE + CONNECTION_MARGIN));
-                args.add("--async.blocking.queue-capacity=" + places);
+                args.add("--shapes.blocking.queue-capacity=" + places);
             }
             case "virtual" -> args.add("--server.tomcat.max-connections=" + (places + QUEUE + CONNECTION_MARGIN));
-            case "webflux" -> args.add("--webflux.blocking.queue-capacity=" + places);
-            case "vertx" -> args.add("--vertx.blocking.queue-capacity=" + places);
+            case "webflux", "vertx" -> args.add("--shapes.blocking.queue-capacity=" + places);
             default -> throw new IllegalArgumentException("no tuning rule for variant " + variant);
         }
         return List.copyOf(args);

@@ -52,10 +52,10 @@ public class MapPlanTests {
         assertThat(Tuning.places(10000)).isEqualTo(11000);
         assertThat(Tuning.appArguments("virtual", "tomcat", 100, 100)).noneMatch(a -> a.startsWith("--server.tomcat.threads.max"))
                 .contains("--server.tomcat.max-connections=230");
-        assertThat(Tuning.appArguments("async", "tomcat", 10000, 1000)).contains("--async.blocking.queue-capacity=11000");
-        assertThat(Tuning.appArguments("webflux", "netty", 10000, 1000)).contains("--webflux.blocking.queue-capacity=11000")
+        assertThat(Tuning.appArguments("async", "tomcat", 10000, 1000)).contains("--shapes.blocking.queue-capacity=11000");
+        assertThat(Tuning.appArguments("webflux", "netty", 10000, 1000)).contains("--shapes.blocking.queue-capacity=11000")
                 .noneMatch(a -> a.startsWith("--server.tomcat"));
-        assertThat(Tuning.appArguments("vertx", "vertx", 10000, 1000)).contains("--vertx.blocking.queue-capacity=11000")
+        assertThat(Tuning.appArguments("vertx", "vertx", 10000, 1000)).contains("--shapes.blocking.queue-capacity=11000")
                 .noneMatch(a -> a.startsWith("--server.tomcat"));
         for (String variant : List.of("async", "virtual", "webflux", "vertx")) {
             assertThat(Tuning.appArguments(variant, CellPlan.ownServer(variant).orElse("tomcat"), 1000, 0)).contains("--shapes.admission.max-in-flight=1100");

@@ -9,9 +9,9 @@ import java.util.List;
 /**
  * What {@link AsyncCrudResource} asks of a service: CRUD as RxJava 2 types whose store work passes the request's
  * {@link WorkGate} before it starts. Two implementations: {@link AsyncCrudService} runs blocking store calls on the
- * {@link BlockingWorkPool}; over the non-blocking store port, {@code async.reactive}'s service subscribes to them.
- * Each states its scheduler; none throws at assembly (failures, a missing entity included, arrive as
- * {@code onError}).
+ * {@link dev.shapeslab.execution.BlockingPool}; over the non-blocking store port, {@code async.reactive}'s service
+ * subscribes to them. Each states its scheduler; none throws at assembly (failures, a missing entity included, arrive
+ * as {@code onError}).
  *
  * @param <T> the entity type
  */

@@ -29,7 +29,7 @@ import java.lang.reflect.Type;
  *
  * <p>Threading contract: a Tomcat request thread parses the request, suspends the response, assembles and
  * subscribes to the pipeline and returns to the pool at once. The blocking store work runs on a
- * {@value BlockingWorkPool#THREAD_PREFIX} thread, which also resumes the response (a full pool answers 503
+ * {@code async-blocking-*} thread, which also resumes the response (a full pool answers 503
  * on the request thread at once); Tomcat then writes it. While the store is slow or latency is simulated on
  * the timer, the request holds no thread at all.
  *

@@ -3,6 +3,7 @@ package dev.shapeslab.execution.async;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.SimulatedLatency;
 import io.reactivex.Completable;
@@ -18,15 +19,16 @@ import java.util.concurrent.TimeUnit;
 /**
  * CRUD over a store as RxJava 2 types (as in {@code rxjava}: {@code Single} for save, update and a page,
  * {@code Maybe} for find, {@code Completable} for delete), whose blocking store calls run on the
- * {@link BlockingWorkPool}.
+ * {@link BlockingPool}.
  *
- * <p><b>Scheduler:</b> every store call, and the domain rules before it, run on a
- * {@value BlockingWorkPool#THREAD_PREFIX} thread, which also signals the result; a backend's simulated
- * non-blocking latency is waited for first on the latency timer, holding no thread. Each store call is one
- * transaction, so the transaction opens on the pool thread that does the JDBC work.
+ * <p><b>Scheduler:</b> every store call, and the domain rules before it, run on an {@code async-blocking-*}
+ * thread, which also signals the result; a backend's simulated non-blocking latency is waited for first on the
+ * latency timer, holding no thread. Each store call is one transaction, so the transaction opens on the pool
+ * thread that does the JDBC work.
  * <b>Errors:</b> rule violations, a missing entity for update and delete, store failures and a full pool
  * arrive as {@code onError}; nothing is thrown at assembly. <b>Gate:</b> each method's store call passes
- * {@code gate} before it starts (see {@link WorkGate}).
+ * {@code gate} before it starts (see {@link WorkGate}). <b>Dispose:</b> a store call that has not started leaves the
+ * pool's queue and never runs.
  *
  * @param <T> the entity type
  */
@@ -34,11 +36,11 @@ public class AsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T>
 
     private final EntityStore<T> store;
     private final EntityRules rules;
-    private final BlockingWorkPool pool;
+    private final BlockingPool pool;
     private final Duration latency;
     private final Scheduler latencyTimer;
 
-    public AsyncCrudService(EntityStore<T> store, EntityRules rules, BlockingWorkPool pool,
+    public AsyncCrudService(EntityStore<T> store, EntityRules rules, BlockingPool pool,
                                Optional<SimulatedLatency> latency, LatencyTimer latencyTimer) {
         this.store = store;
         this.rules = rules;
@@ -83,7 +85,23 @@ public class AsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T>
     }
 
     private <R> Single<R> onPool(WorkGate gate, Callable<R> work) {
-        Single<R> call = pool.run(gate, work);
+        // A full pool's 503, thrown by submit, reaches onError: create signals what its body throws.
+        Single<R> call = Single.create(emitter -> {
+            PoolWaitEvent wait = new PoolWaitEvent();
+            wait.begin();
+            Runnable cancel = pool.submit(() -> {
+                wait.commit();
+                if (!gate.enter()) {
+                    return;
+                }
+                try {
+                    emitter.onSuccess(work.call());
+                } catch (Throwable failure) {
+                    emitter.tryOnError(failure);
+                }
+            });
+            emitter.setCancellable(cancel::run);
+        });
         return latency.isZero() ? call : call.delaySubscription(latency.toNanos(), TimeUnit.NANOSECONDS, latencyTimer);
     }
 }

@@ -41,7 +41,7 @@ public class AsyncResponder {
 
     /**
      * Subscribes to the pipeline {@code work} builds and answers {@code response} with its result. The
-     * pipeline must pass the gate it is given to its blocking work ({@link BlockingWorkPool#run}).
+     * pipeline must pass the gate it is given to its blocking work (see {@link AsyncCrudService}).
      */
     public void respond(AsyncResponse response, Function<WorkGate, Single<?>> work) {
         CompositeDisposable subscription = new CompositeDisposable();

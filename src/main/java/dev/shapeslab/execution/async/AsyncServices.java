@@ -2,6 +2,7 @@ package dev.shapeslab.execution.async;
 
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.Variants;
 import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.EntityStore;
@@ -16,11 +17,11 @@ import org.springframework.stereotype.Component;
 public class AsyncServices {
 
     private final EntityRules rules;
-    private final BlockingWorkPool pool;
+    private final BlockingPool pool;
     private final Optional<SimulatedLatency> latency;
     private final LatencyTimer latencyTimer;
 
-    AsyncServices(EntityRules rules, BlockingWorkPool pool, Optional<SimulatedLatency> latency,
+    AsyncServices(EntityRules rules, BlockingPool pool, Optional<SimulatedLatency> latency,
                   LatencyTimer latencyTimer) {
         this.rules = rules;
         this.pool = pool;

@@ -1,5 +1,6 @@
 package dev.shapeslab.execution.async;
 
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.ExecutionVariant;
 import dev.shapeslab.execution.Variants;
 import dev.shapeslab.persistence.Backends;
@@ -11,9 +12,9 @@ import org.springframework.stereotype.Component;
 @Profile(Variants.ASYNC + " & !" + Backends.R2DBC)
 class AsyncVariant implements ExecutionVariant {
 
-    private final BlockingWorkPool pool;
+    private final BlockingPool pool;
 
-    AsyncVariant(BlockingWorkPool pool) {
+    AsyncVariant(BlockingPool pool) {
         this.pool = pool;
     }
 
@@ -25,7 +26,7 @@ class AsyncVariant implements ExecutionVariant {
     @Override
     public String threading() {
         return "@Suspended AsyncResponse; the request thread returns at once, store calls run on "
-                + pool.threads() + " " + BlockingWorkPool.THREAD_PREFIX + "* threads (queue "
+                + pool.threads() + " " + pool.threadPrefix() + "* threads (queue "
                 + pool.queueCapacity() + "), which resume the response";
     }
 

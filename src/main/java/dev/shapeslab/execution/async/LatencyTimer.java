@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
 /**
  * One named timer thread ({@value #THREAD_NAME}) on which the async variant waits for simulated latency.
  * Waiting holds no thread; when a timer fires, this thread only hands the store call to the
- * {@link BlockingWorkPool}, so one thread serves any number of waiting requests.
+ * {@link dev.shapeslab.execution.BlockingPool}, so one thread serves any number of waiting requests.
  */
 @Component
 @Profile(Variants.ASYNC + " & !" + Backends.R2DBC)

@@ -14,7 +14,7 @@ import jdk.jfr.StackTrace;
 @Name("dev.shapeslab.PoolWait")
 @Label("Blocking Pool Wait")
 @Category("Shapes Lab")
-@Description("Time a store call of the async variant waited for a blocking-work thread")
+@Description("Time a store call of the async variant waited for a thread of its blocking pool")
 @StackTrace(false)
 class PoolWaitEvent extends Event {
 }

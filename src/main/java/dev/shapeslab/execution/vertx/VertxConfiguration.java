@@ -27,7 +27,7 @@ import org.springframework.util.unit.DataSize;
 /**
  * Spring's part under {@code vertx}: one Vert.x instance (whose event loops the Vert.x PostgreSQL client shares on
  * backend {@code pg}), admission control and the web layer as beans, and {@link VertxServer}, which deploys the
- * verticles once every bean is wired. The worker pool of blocking store calls: {@link BlockingStores}.
+ * verticles once every bean is wired. The stores adapted to the blocking pool: {@link BlockingStores}.
  */
 @Configuration(proxyBeanMethods = false)
 @Profile(Variants.VERTX)
@@ -45,7 +45,7 @@ class VertxConfiguration {
         return Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops(eventLoops)));
     }
 
-    /** Closed last, after the server has stopped and the worker pool or the database client has been closed. */
+    /** Closed last, after the server has stopped and the database client has been closed. */
     @Bean
     VertxClosing vertxClosing(Vertx vertx) {
         return new VertxClosing(vertx);

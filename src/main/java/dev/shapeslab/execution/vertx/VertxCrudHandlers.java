@@ -28,7 +28,7 @@ import org.springframework.web.util.UriComponentsBuilder;
  *
  * <p>Threading contract: a Vert.x event loop ({@code vert.x-eventloop-thread-*}) reads the request (admission, the
  * body rules, the body as it arrives), parses the JSON, checks the domain rules and hands the store call over; it
- * then serves its other connections. The store call runs on a {@value BlockingWork#POOL_NAME}-* worker, after the
+ * then serves its other connections. The store call runs on a {@code vertx-blocking-*} thread, after the
  * stub's latency has been waited for on a timer (no thread). Its result comes back to the same event loop, which
  * writes the JSON and the response. No thread waits for the store, and an event loop never blocks.
  *

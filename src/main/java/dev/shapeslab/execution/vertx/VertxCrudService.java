@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * CRUD as Vert.x {@code Future}s over a {@link VertxEntityStore}: the Vert.x PostgreSQL client's stores (backend
  * {@code pg}), whose calls wait on the database holding no thread, or a blocking store adapted by
- * {@link BlockingStore}, whose calls run on {@link BlockingWork}.
+ * {@link BlockingStore}, whose calls run on the {@link dev.shapeslab.execution.BlockingPool}.
  *
  * <p><b>Context:</b> called on a request's event loop. The domain rules run there, so a refused body never reaches the
  * store; every result and failure is delivered back on the calling event loop. <b>Errors:</b> rule violations, a

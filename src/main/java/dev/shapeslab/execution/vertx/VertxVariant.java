@@ -1,5 +1,6 @@
 package dev.shapeslab.execution.vertx;
 
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.ExecutionVariant;
 import dev.shapeslab.execution.Variants;
 import java.util.List;
@@ -12,12 +13,12 @@ import org.springframework.stereotype.Component;
 class VertxVariant implements ExecutionVariant {
 
     private final VertxServer server;
-    private final BlockingWork work;
+    private final BlockingPool pool;
 
-    /** {@code work}: none on {@code pg}, whose Vert.x client's calls need no worker. */
-    VertxVariant(VertxServer server, ObjectProvider<BlockingWork> work) {
+    /** {@code pool}: none on {@code pg}, whose Vert.x client's calls need no thread. */
+    VertxVariant(VertxServer server, ObjectProvider<BlockingPool> pool) {
         this.server = server;
-        this.work = work.getIfAvailable();
+        this.pool = pool.getIfAvailable();
     }
 
     @Override
@@ -29,9 +30,9 @@ class VertxVariant implements ExecutionVariant {
     public String threading() {
         String reads = "Vert.x Web on Vert.x's HTTP server; one of " + server.eventLoops()
                 + " vert.x-eventloop-thread-* reads each request and writes its answer, ";
-        return reads + (work == null ? "and sends its queries through the Vert.x PostgreSQL client, whose answers come "
-                + "back to it (no worker thread)" : "store calls run on " + work.threads() + " " + BlockingWork.POOL_NAME
-                + "-* workers (queue " + work.queueCapacity() + ")");
+        return reads + (pool == null ? "and sends its queries through the Vert.x PostgreSQL client, whose answers come "
+                + "back to it (no worker thread)" : "store calls run on " + pool.threads() + " " + pool.threadPrefix()
+                + "* threads (queue " + pool.queueCapacity() + ")");
     }
 
     @Override

@@ -7,8 +7,9 @@ import reactor.core.publisher.Mono;
 /**
  * What {@link WebFluxCrudController} asks of a service: CRUD as Reactor {@code Mono}s, lazy, failing as
  * {@code onError} and never at assembly. Two implementations: {@link WebFluxCrudService} runs blocking store calls
- * on {@link BlockingCalls}; {@link ReactiveWebFluxCrudService} subscribes to the non-blocking store. Each states
- * the thread its result is signalled on; the controller answers on the request's event loop either way.
+ * on the {@link dev.shapeslab.execution.BlockingPool}; {@link ReactiveWebFluxCrudService} subscribes to the
+ * non-blocking store. Each states the thread its result is signalled on; the controller answers on the request's
+ * event loop either way.
  *
  * @param <T> the entity type
  */

@@ -29,7 +29,7 @@ import reactor.core.publisher.Mono;
  *
  * <p>Threading contract: a Reactor Netty event loop ({@code reactor-http-*}) reads the request (admission, the
  * body rules, the JSON body as its bytes arrive), calls the method, which only assembles the pipeline, and returns
- * to its other connections. The store call runs on a {@value BlockingCalls#THREAD_PREFIX} thread over a blocking
+ * to its other connections. The store call runs on a {@code webflux-blocking-*} thread over a blocking
  * backend, or on no thread at all over {@code r2dbc} and while the stub's latency is waited for on a timer; its
  * result is handed back ({@code publishOn}) to the event loop of the request's own connection, which writes the JSON
  * and the response. No thread waits for the store, and an event loop never blocks.

@@ -3,19 +3,21 @@ package dev.shapeslab.execution.webflux;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.ProblemException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import reactor.core.publisher.Mono;
 
 /**
- * CRUD over a blocking store (the JDBC backends, the stub), each store call on {@link BlockingCalls}.
+ * CRUD over a blocking store (the JDBC backends, the stub), each store call on the {@link BlockingPool}.
  *
  * <p><b>Scheduler:</b> the domain rules run on the subscribing thread (the request's event loop), so a refused body
- * never takes a place in the pool; each store call runs on a {@value BlockingCalls#THREAD_PREFIX} thread, which
+ * never takes a place in the pool; each store call runs on a {@code webflux-blocking-*} thread, which
  * signals its result. A backend's simulated non-blocking latency is waited for first on Reactor's timer
  * ({@code Mono.delay}, the {@code parallel} scheduler), holding no thread. Each store call is one transaction,
  * opened on the pool thread that does the JDBC work. <b>Errors:</b> rule violations, a missing entity for update
@@ -30,15 +32,15 @@ class WebFluxCrudService<T extends Identifiable<T>> implements WebFluxCrud<T> {
 
     private final EntityStore<T> store;
     private final EntityRules rules;
-    private final BlockingCalls calls;
+    private final BlockingPool pool;
     private final Duration latency;
     private final Duration timeout;
 
-    WebFluxCrudService(EntityStore<T> store, EntityRules rules, BlockingCalls calls, Duration latency,
+    WebFluxCrudService(EntityStore<T> store, EntityRules rules, BlockingPool pool, Duration latency,
                        Duration timeout) {
         this.store = store;
         this.rules = rules;
-        this.calls = calls;
+        this.pool = pool;
         this.latency = latency;
         this.timeout = timeout;
     }
@@ -86,12 +88,34 @@ class WebFluxCrudService<T extends Identifiable<T>> implements WebFluxCrud<T> {
     private <R> Mono<R> call(Callable<R> work) {
         return Mono.defer(() -> {
             AtomicBoolean decided = new AtomicBoolean(); // by the call starting or by its deadline, whichever is first
-            Mono<R> call = calls.run(() -> decided.compareAndSet(false, true), work);
+            Mono<R> call = onPool(() -> decided.compareAndSet(false, true), work);
             Mono<R> afterLatency = latency.isZero() ? call : Mono.delay(latency).then(call);
             Mono<Long> deadline = Mono.delay(timeout)
                     .flatMap(tick -> decided.compareAndSet(false, true) ? Mono.just(tick) : Mono.never());
             return afterLatency.timeout(deadline, Mono.error(() -> ProblemException.unavailable(
                     "The service could not start this request in time; retry shortly")));
+        });
+    }
+
+    /**
+     * {@code work} on the pool when subscribed, if {@code start} lets it when a thread takes it (false: the request was
+     * answered meanwhile). Its result (a null one completes empty) is signalled on that pool thread; a full pool's 503,
+     * thrown by submit, is signalled at once on the subscribing thread (create signals what its body throws). A cancel
+     * before the work started takes it out of the queue; started work runs to its end and its result is dropped.
+     */
+    private <R> Mono<R> onPool(BooleanSupplier start, Callable<R> work) {
+        return Mono.create(sink -> {
+            Runnable cancel = pool.submit(() -> {
+                if (!start.getAsBoolean()) {
+                    return;
+                }
+                try {
+                    sink.success(work.call());
+                } catch (Throwable failure) {
+                    sink.error(failure);
+                }
+            });
+            sink.onCancel(cancel::run);
         });
     }
 }

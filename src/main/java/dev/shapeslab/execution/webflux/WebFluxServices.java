@@ -2,6 +2,7 @@ package dev.shapeslab.execution.webflux;
 
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.Variants;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.ReactiveEntityStore;
@@ -18,22 +19,22 @@ import org.springframework.stereotype.Component;
 
 /**
  * Makes the service of an entity type over the one store the backend offers for it: the non-blocking one on
- * {@code r2dbc}, the blocking one (on {@link BlockingCalls}) everywhere else; and the writer of its pages.
+ * {@code r2dbc}, the blocking one (on the {@link BlockingPool}) everywhere else; and the writer of its pages.
  */
 @Component
 @Profile(Variants.WEBFLUX)
 class WebFluxServices {
 
     private final EntityRules rules;
-    private final ObjectProvider<BlockingCalls> calls;
+    private final ObjectProvider<BlockingPool> pool;
     private final Optional<SimulatedLatency> latency;
     private final ObjectMapper json;
     private final Duration timeout;
 
-    WebFluxServices(EntityRules rules, ObjectProvider<BlockingCalls> calls, Optional<SimulatedLatency> latency,
+    WebFluxServices(EntityRules rules, ObjectProvider<BlockingPool> pool, Optional<SimulatedLatency> latency,
                     ObjectMapper json, @Value("${webflux.timeout}") Duration timeout) {
         this.rules = rules;
-        this.calls = calls;
+        this.pool = pool;
         this.latency = latency;
         this.json = json;
         this.timeout = timeout;
@@ -55,6 +56,6 @@ class WebFluxServices {
             return new ReactiveWebFluxCrudService<>(reactive, rules);
         }
         Duration onTimer = latency.map(SimulatedLatency::handOverToTimer).orElse(Duration.ZERO);
-        return new WebFluxCrudService<>(blocking.getObject(), rules, calls.getObject(), onTimer, timeout);
+        return new WebFluxCrudService<>(blocking.getObject(), rules, pool.getObject(), onTimer, timeout);
     }
 }

@@ -1,5 +1,6 @@
 package dev.shapeslab.execution.webflux;
 
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.ExecutionVariant;
 import dev.shapeslab.execution.Variants;
 import java.util.List;
@@ -11,10 +12,10 @@ import org.springframework.stereotype.Component;
 @Profile(Variants.WEBFLUX)
 class WebFluxVariant implements ExecutionVariant {
 
-    private final ObjectProvider<BlockingCalls> calls;
+    private final ObjectProvider<BlockingPool> pool;
 
-    WebFluxVariant(ObjectProvider<BlockingCalls> calls) {
-        this.calls = calls;
+    WebFluxVariant(ObjectProvider<BlockingPool> pool) {
+        this.pool = pool;
     }
 
     @Override
@@ -24,11 +25,11 @@ class WebFluxVariant implements ExecutionVariant {
 
     @Override
     public String threading() {
-        BlockingCalls pool = calls.getIfAvailable();
-        String storeCalls = pool == null
+        BlockingPool blocking = pool.getIfAvailable();
+        String storeCalls = blocking == null
                 ? "store calls wait on the non-blocking driver, holding no thread"
-                : "store calls run on " + pool.threads() + " " + BlockingCalls.THREAD_PREFIX + "* threads (queue "
-                        + pool.queueCapacity() + ")";
+                : "store calls run on " + blocking.threads() + " " + blocking.threadPrefix() + "* threads (queue "
+                        + blocking.queueCapacity() + ")";
         return "Spring WebFlux on Reactor Netty; a reactor-http-* event loop reads each request and writes its answer, "
                 + storeCalls;
     }

@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpRequest;
@@ -15,22 +16,24 @@ import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.Test;
 
 /**
- * Async over a blocking driver, with one pool thread and a queue of one: the stub sleeps on the pool
- * thread ({@code stub.latency-mode=blocking}), so a third concurrent request finds the queue full and is
- * answered 503 at once instead of waiting.
+ * Async over a blocking driver, with one pool thread and a queue of two: the stub sleeps on the pool thread
+ * ({@code stub.latency-mode=blocking}), a second request waits in the queue, and a request that finds the queue full
+ * is answered 503 at once instead of waiting. Admission lets in no more requests than the pool holds (start-up refuses
+ * less room), so the test takes the queue's last place itself.
  */
 @ActiveProfiles({"async", "stub"})
 @TestPropertySource(properties = {"stub.latency=2s", "stub.latency-mode=blocking",
-        "async.blocking.threads=1", "async.blocking.queue-capacity=1"})
+        "shapes.blocking.threads=1", "shapes.blocking.queue-capacity=2", "shapes.admission.max-in-flight=3"})
 public class AsyncFullQueueTests extends HttpTestSupport {
 
     @Test
     public void aFullQueueIsAnswered503WithRetryAfterAtOnce() {
-        BlockingWorkPool pool = applicationContext.getBean(BlockingWorkPool.class);
+        BlockingPool pool = applicationContext.getBean(BlockingPool.class);
         CompletableFuture<HttpResponse<String>> working = send(list());
         await().atMost(Duration.ofSeconds(30)).until(pool::busyThreads, busy -> busy == 1);
         CompletableFuture<HttpResponse<String>> queued = send(list());
         await().atMost(Duration.ofSeconds(30)).until(pool::queued, waiting -> waiting == 1);
+        pool.submit(() -> { });
 
         HttpResponse<String> refused = send(list()).join();
 

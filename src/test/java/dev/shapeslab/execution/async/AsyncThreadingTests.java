@@ -19,12 +19,12 @@ public class AsyncThreadingTests extends ThreadingTests {
     }
 
     @Test
-    public void theResponseIsResumedFromTheBlockingWorkPoolNotTheRequestThread() {
+    public void theResponseIsResumedFromTheBlockingPoolNotTheRequestThread() {
         HttpResponse<String> response = get(ResourcePaths.CIRCLES + "/" + createCircle());
 
         String requestThread = response.headers().firstValue(ThreadRecording.REQUEST_THREAD).orElseThrow();
         String responseThread = response.headers().firstValue(ThreadRecording.RESPONSE_THREAD).orElseThrow();
         assertTrue(requestThread.startsWith("http-nio-"), requestThread);
-        assertTrue(responseThread.startsWith(BlockingWorkPool.THREAD_PREFIX), responseThread);
+        assertTrue(responseThread.startsWith("async-blocking-"), responseThread);
     }
 }

@@ -3,6 +3,7 @@ package dev.shapeslab.execution.async;
 import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.faults.FaultTests;
 import dev.shapeslab.faults.FaultyDatabase;
@@ -29,7 +30,7 @@ import org.testng.annotations.Test;
  * read sent after the thaw runs only after anything queued before it.
  */
 @ActiveProfiles({"async", "h2"})
-@TestPropertySource(properties = {"async.blocking.threads=1", "async.timeout=500ms"})
+@TestPropertySource(properties = {"shapes.blocking.threads=1", "async.timeout=500ms"})
 public class AsyncTimeoutOnHungDatabaseTests extends HttpTestSupport {
 
     private static final FaultyDatabase DB = new FaultyDatabase("async-timeout");
@@ -77,7 +78,7 @@ public class AsyncTimeoutOnHungDatabaseTests extends HttpTestSupport {
     }
 
     private void awaitBusyPoolThreads(int busy) {
-        BlockingWorkPool pool = applicationContext.getBean(BlockingWorkPool.class);
+        BlockingPool pool = applicationContext.getBean(BlockingPool.class);
         await().atMost(Duration.ofSeconds(30)).until(pool::busyThreads, threads -> threads == busy);
     }
 }

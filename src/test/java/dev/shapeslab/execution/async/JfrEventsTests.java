@@ -27,7 +27,7 @@ public class JfrEventsTests extends HttpTestSupport {
         RecordedEvent insert = recorded.storeCall("insert");
         assertEquals(insert.getString("entity"), "circle");
         assertEquals(insert.getString("outcome"), "ok");
-        assertTrue(insert.getThread().getJavaName().startsWith(BlockingWorkPool.THREAD_PREFIX),
+        assertTrue(insert.getThread().getJavaName().startsWith("async-blocking-"),
                 insert.getThread().getJavaName());
         recorded.storeCall("findById");
         assertTrue(recorded.named(JfrEvents.POOL_WAIT).size() >= 2, "a PoolWait event per store call");

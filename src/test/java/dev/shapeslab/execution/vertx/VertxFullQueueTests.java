@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.faults.FaultTests;
 import dev.shapeslab.web.ResourcePaths;
@@ -16,33 +17,34 @@ import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.Test;
 
 /**
- * Vertx over a blocking driver, with one worker and a queue of one: the stub sleeps on the worker
- * ({@code stub.latency-mode=blocking}) for longer than {@code vertx.timeout}. A third concurrent request finds the
- * queue full and is answered 503 at once instead of waiting; the queued one is answered 503 at its deadline and never
- * runs, so never writes; the one that started is answered by its own result, however long it took.
+ * Vertx over a blocking driver, with one blocking thread and a queue of two: the stub sleeps on the pool thread
+ * ({@code stub.latency-mode=blocking}) for longer than {@code vertx.timeout}. A request that finds the queue full is
+ * answered 503 at once instead of waiting; the queued one is answered 503 at its deadline and never runs, so never
+ * writes; the one that started is answered by its own result, however long it took. Admission lets in no more
+ * requests than the pool holds (start-up refuses less room), so the test takes the queue's last place itself.
  */
 @ActiveProfiles({"vertx", "stub"})
 @TestPropertySource(properties = {"stub.latency=2s", "stub.latency-mode=blocking", "vertx.timeout=1s",
-        "vertx.blocking.threads=1", "vertx.blocking.queue-capacity=1"})
+        "shapes.blocking.threads=1", "shapes.blocking.queue-capacity=2", "shapes.admission.max-in-flight=3"})
 public class VertxFullQueueTests extends HttpTestSupport {
 
     @Test
     public void aFullQueueIsAnswered503AtOnceAndACallNotStartedByItsDeadline503WithoutWriting() {
-        BlockingWork work = applicationContext.getBean(BlockingWork.class);
+        BlockingPool pool = applicationContext.getBean(BlockingPool.class);
         CompletableFuture<HttpResponse<String>> working = send(list());
-        await().atMost(Duration.ofSeconds(30)).until(work::busyThreads, busy -> busy == 1);
+        await().atMost(Duration.ofSeconds(30)).until(pool::busyThreads, busy -> busy == 1);
         CompletableFuture<HttpResponse<String>> queued = send(postCircle("late").timeout(Duration.ofSeconds(30)).build());
-        await().atMost(Duration.ofSeconds(30)).until(work::queued, waiting -> waiting == 1);
+        await().atMost(Duration.ofSeconds(30)).until(pool::queued, waiting -> waiting == 1);
+        pool.submit(() -> { });
 
         HttpResponse<String> refused = send(list()).join();
 
         FaultTests.assertUnavailable(refused);
-        // At once: answered while the worker still works on the first request, not after waiting its turn.
+        // At once: answered while the pool still works on the first request, not after waiting its turn.
         assertFalse(working.isDone(), "the refusal waited for the pool");
         FaultTests.assertUnavailable(queued.join());
         assertEquals(working.join().statusCode(), 200, "a started call is answered by its result");
-        // The call answered at its deadline leaves the queue once a worker takes it (and skips it).
-        await().atMost(Duration.ofSeconds(30)).until(work::queued, waiting -> waiting == 0);
+        await().atMost(Duration.ofSeconds(30)).until(pool::queued, waiting -> waiting == 0);
         HttpResponse<String> stored = send(list()).join();
         assertEquals(stored.statusCode(), 200, stored.body());
         assertEquals(stored.body(), "[]", "the create answered 503 never ran");

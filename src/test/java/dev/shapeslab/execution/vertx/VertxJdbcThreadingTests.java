@@ -15,7 +15,7 @@ import org.testng.annotations.Test;
 
 /**
  * Over JDBC (the embedded database), a request is read and answered on one event loop while its store call, seen by
- * its JFR event as Mission Control records it, runs on the worker pool: the JDBC work never touches an event loop.
+ * its JFR event as Mission Control records it, runs on the blocking pool: the JDBC work never touches an event loop.
  */
 @ActiveProfiles("vertx")
 public class VertxJdbcThreadingTests extends HttpTestSupport {
@@ -35,7 +35,7 @@ public class VertxJdbcThreadingTests extends HttpTestSupport {
         List<RecordedEvent> storeCalls = events.stream()
                 .filter(e -> List.of("insert", "findById").contains(e.getString("operation"))).toList();
         assertEquals(storeCalls.size(), 2, "a StoreCall event for the create and the read: " + events);
-        storeCalls.forEach(call -> assertTrue(call.getThread().getJavaName().startsWith(BlockingWork.POOL_NAME + "-"),
+        storeCalls.forEach(call -> assertTrue(call.getThread().getJavaName().startsWith("vertx-blocking-"),
                 call.getThread().getJavaName()));
     }
 }

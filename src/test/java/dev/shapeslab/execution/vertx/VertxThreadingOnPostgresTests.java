@@ -6,6 +6,7 @@ import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.JfrEvents;
 import dev.shapeslab.Requires;
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.execution.ThreadRecording;
 import dev.shapeslab.persistence.PostgresTestDatabase;
@@ -32,7 +33,7 @@ import org.testng.annotations.Test;
  * Proves by its effect on PostgreSQL that variant vertx over the Vert.x client holds no thread while a request waits
  * for the database: with the table locked by the test, a burst of {@value #BURST} reads is in flight at once, more
  * than every thread Vert.x has, with as many queries waiting on the server as the pool has connections
- * ({@value #CONNECTIONS}) and the rest waiting for one, and no worker pool at all; each is answered, once the lock
+ * ({@value #CONNECTIONS}) and the rest waiting for one, and no blocking pool at all; each is answered, once the lock
  * goes, on the event loop that read it. And its store calls are JFR events, ended on an event loop. Skipped when no
  * PostgreSQL is reachable, unless {@code -Dpg.tests.required=true}.
  */
@@ -55,7 +56,7 @@ public class VertxThreadingOnPostgresTests extends HttpTestSupport {
 
     @Test
     public void aBurstWaitsOnTheDatabaseAtOnceHoldingNoThread() throws SQLException {
-        assertTrue(applicationContext.getBeansOfType(BlockingWork.class).isEmpty(), "a worker pool on pg");
+        assertTrue(applicationContext.getBeansOfType(BlockingPool.class).isEmpty(), "a blocking pool on pg");
         String path = ResourcePaths.CIRCLES + "/" + createCircle();
         assertEquals(get(path).statusCode(), 200); // connections and code paths warm
         ThreadRecording.resetPeak();
@@ -83,7 +84,7 @@ public class VertxThreadingOnPostgresTests extends HttpTestSupport {
         }
         assertEquals(ThreadRecording.peak(), BURST);
         assertTrue(serverThreads < BURST, BURST + " requests waited at once on " + serverThreads + " threads");
-        assertEquals(VertxThreadingTests.threadsNamed(BlockingWork.POOL_NAME + "-"), 0, "worker threads on pg");
+        assertEquals(VertxThreadingTests.threadsNamed("vertx-blocking-"), 0, "blocking pool threads on pg");
     }
 
     /** The store calls are JFR events as on the other backends (entity, operation, outcome), ended on an event loop. */

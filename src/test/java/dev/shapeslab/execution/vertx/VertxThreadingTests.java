@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.execution.ThreadRecording;
 import dev.shapeslab.web.ResourcePaths;
@@ -19,9 +20,9 @@ import org.testng.annotations.Test;
 
 /**
  * Proves vertx's threading by its effects: on the stub with {@value #LATENCY_MS} ms of latency, waited for on a
- * Vert.x timer, a burst of {@value #BURST} requests is in flight at once, more than every thread Vert.x has that could
- * hold one (its event loops and the store calls' workers; its timers fire on the event loops), while no worker is
- * busy: a waiting request holds no thread. Each request is read and answered on one event loop, its connection's.
+ * Vert.x timer, a burst of {@value #BURST} requests is in flight at once, more than every thread that could hold one
+ * (Vert.x's event loops and the store calls' pool threads; its timers fire on the event loops), while no pool thread
+ * is busy: a waiting request holds no thread. Each request is read and answered on one event loop, its connection's.
  */
 @ActiveProfiles({"vertx", "stub"})
 @TestPropertySource(properties = "stub.latency=" + VertxThreadingTests.LATENCY_MS + "ms")
@@ -34,7 +35,7 @@ public class VertxThreadingTests extends HttpTestSupport {
 
     @Test
     public void aBurstWaitsAtOnceOnFewerThreadsThanRequestsAndNoneBlocks() {
-        BlockingWork work = applicationContext.getBean(BlockingWork.class);
+        BlockingPool pool = applicationContext.getBean(BlockingPool.class);
         String path = ResourcePaths.CIRCLES + "/" + createCircle();
         get(path); // connections and code paths warm
         ThreadRecording.resetPeak();
@@ -44,15 +45,15 @@ public class VertxThreadingTests extends HttpTestSupport {
             burst.add(send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET().build()));
         }
         await().atMost(Duration.ofSeconds(30)).until(ThreadRecording::inFlight, count -> count == BURST);
-        // Every thread of Vert.x (event loops, its acceptor and default workers) and the store calls' workers.
-        int serverThreads = threadsNamed("vert.x-") + threadsNamed(BlockingWork.POOL_NAME + "-");
-        int busyWhileWaiting = work.busyThreads();
+        // Every thread of Vert.x (event loops, its acceptor and default workers) and the store calls' pool threads.
+        int serverThreads = threadsNamed("vert.x-") + threadsNamed(pool.threadPrefix());
+        int busyWhileWaiting = pool.busyThreads();
         List<HttpResponse<String>> answers = burst.stream().map(CompletableFuture::join).toList();
 
         answers.forEach(response -> assertEquals(response.statusCode(), 200, response.body()));
         assertEquals(ThreadRecording.peak(), BURST);
         assertTrue(serverThreads < BURST, BURST + " requests waited at once on " + serverThreads + " threads");
-        assertEquals(busyWhileWaiting, 0, "workers busy while every request waited on the timer");
+        assertEquals(busyWhileWaiting, 0, "pool threads busy while every request waited on the timer");
         for (HttpResponse<String> response : answers) {
             String requestThread = response.headers().firstValue(ThreadRecording.REQUEST_THREAD).orElseThrow();
             assertTrue(requestThread.startsWith(EVENT_LOOPS), requestThread);

@@ -5,6 +5,7 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.JfrEvents;
+import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.execution.ThreadRecording;
 import dev.shapeslab.web.ResourcePaths;
@@ -40,7 +41,7 @@ public class WebFluxThreadingTests extends HttpTestSupport {
 
     @Test
     public void aBurstWaitsAtOnceOnFewerThreadsThanRequestsAndNoneBlocks() {
-        BlockingCalls pool = applicationContext.getBean(BlockingCalls.class);
+        BlockingPool pool = applicationContext.getBean(BlockingPool.class);
         String path = ResourcePaths.CIRCLES + "/" + createCircle();
         get(path); // connections and code paths warm
         ThreadRecording.resetPeak();
@@ -50,7 +51,7 @@ public class WebFluxThreadingTests extends HttpTestSupport {
             burst.add(send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET().build()));
         }
         await().atMost(Duration.ofSeconds(30)).until(ThreadRecording::inFlight, count -> count == BURST);
-        int serverThreads = threadsNamed(EVENT_LOOPS) + threadsNamed(BlockingCalls.THREAD_PREFIX)
+        int serverThreads = threadsNamed(EVENT_LOOPS) + threadsNamed(pool.threadPrefix())
                 + threadsNamed("parallel-");
         int busyWhileWaiting = pool.busyThreads();
         burst.forEach(response -> assertEquals(response.join().statusCode(), 200));
@@ -73,7 +74,7 @@ public class WebFluxThreadingTests extends HttpTestSupport {
         assertTrue(requestThread.matches(EVENT_LOOPS + ".*"), requestThread);
         assertEquals(responseThread, requestThread, "the store call's result comes back to the same event loop");
         RecordedEvent read = recorded.storeCall("findById");
-        assertTrue(read.getThread().getJavaName().startsWith(BlockingCalls.THREAD_PREFIX), read.getThread().getJavaName());
+        assertTrue(read.getThread().getJavaName().startsWith("webflux-blocking-"), read.getThread().getJavaName());
     }
 
     private static int threadsNamed(String prefix) {

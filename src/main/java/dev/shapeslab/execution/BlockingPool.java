@@ -1,0 +1,110 @@
+package dev.shapeslab.execution;
+
+import dev.shapeslab.web.ProblemException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Where a variant that never blocks its request's thread runs its blocking store calls: {@code async} and
+ * {@code webflux} over a blocking store, {@code vertx} on every backend but {@code pg} (made for them by
+ * {@link BlockingPoolConfiguration}). A fixed set of named daemon threads ({@code <variant>-blocking-N}) in front of
+ * one bounded queue, both sized by {@link BlockingPoolSettings}; a call that finds the queue full is refused at once
+ * with a 503, which each variant answers as any other 503 (problem+json with {@code Retry-After}).
+ *
+ * <p>Why one fixed pool and not the libraries' own schedulers: RxJava's {@code Schedulers.io()} and Reactor's
+ * {@code boundedElastic()} grow past the connections (the extra threads would only wait inside Hikari), and their
+ * bounds are per thread, so no single number says what may wait; RxJava's {@code Schedulers.from(executor)} hands a
+ * rejection to its global error handler and never signals the subscriber; Vert.x's worker pool has no queue bound at
+ * all. Vert.x's blocked-thread checker does not watch these threads; the store's own deadline
+ * ({@code shapes.database.request-timeout}) bounds each call far below its warning.
+ *
+ * <p>Meters, named after the variant as before there was one pool, so that dashboards and the harness keep reading
+ * them: Micrometer's {@code executor.*} tagged {@code name=<variant>.blocking}, and
+ * {@code <variant>.blocking.rejected}.
+ */
+public final class BlockingPool implements AutoCloseable {
+
+    private final String threadPrefix;
+    private final ThreadPoolExecutor executor;
+    private final int queueCapacity;
+    private final Counter rejected;
+
+    public BlockingPool(String variant, BlockingPoolSettings settings, MeterRegistry registry) {
+        this.threadPrefix = variant + "-blocking-";
+        this.queueCapacity = settings.queueCapacity();
+        AtomicInteger count = new AtomicInteger();
+        // A queue of 0 means no waiting: a call runs at once on an idle thread or is refused.
+        BlockingQueue<Runnable> queue = queueCapacity == 0
+                ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(queueCapacity);
+        this.executor = new ThreadPoolExecutor(settings.threads(), settings.threads(), 0, TimeUnit.MILLISECONDS, queue,
+                work -> {
+                    Thread thread = new Thread(work, threadPrefix + count.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                }, new ThreadPoolExecutor.AbortPolicy());
+        new ExecutorServiceMetrics(executor, variant + ".blocking", List.of()).bindTo(registry);
+        this.rejected = Counter.builder(variant + ".blocking.rejected")
+                .description("Store calls refused because the " + variant + " variant's blocking pool queue was full")
+                .register(registry);
+    }
+
+    /**
+     * Queues {@code task} for a pool thread, which runs it when it takes it. The task signals its own outcome, so it
+     * must not throw. <b>Errors:</b> a full queue throws a 503 {@link ProblemException} at once, on the calling thread.
+     *
+     * @return cancels the task if no thread has taken it yet: it leaves the queue and never runs (once it started:
+     *         nothing)
+     */
+    public Runnable submit(Runnable task) {
+        Future<?> queued;
+        try {
+            queued = executor.submit(task);
+        } catch (RejectedExecutionException full) {
+            rejected.increment();
+            throw ProblemException.unavailable("The service is at capacity; retry shortly");
+        }
+        return () -> {
+            if (queued.cancel(false)) {
+                executor.remove((Runnable) queued);
+            }
+        };
+    }
+
+    /** Threads running a call now. */
+    public int busyThreads() {
+        return executor.getActiveCount();
+    }
+
+    /** Calls waiting for a thread now. */
+    public int queued() {
+        return executor.getQueue().size();
+    }
+
+    public int threads() {
+        return executor.getMaximumPoolSize();
+    }
+
+    public int queueCapacity() {
+        return queueCapacity;
+    }
+
+    /** How its threads are named, followed by a number from 1. */
+    public String threadPrefix() {
+        return threadPrefix;
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+}
