@@ -31,7 +31,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.jetty.JettyWebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
@@ -55,6 +60,24 @@ public class JettyServerTests extends HttpTestSupport {
 
     @Autowired
     private EntityStore<Drawing> drawings;
+
+    @Autowired
+    private WebServerApplicationContext context;
+
+    /**
+     * Jetty's default builds each connection's parser a header field cache of 1,024 entries, about 100 KB of heap for
+     * as long as the connection is open (docs/notebook/2026-11-27-jetty-heap-per-connection.md): none here.
+     */
+    @Test
+    public void noConnectionKeepsAHeaderFieldCache() {
+        Server server = ((JettyWebServer) context.getWebServer()).getServer();
+        List<Integer> sizes = new ArrayList<>();
+        for (Connector connector : server.getConnectors()) {
+            sizes.add(connector.getConnectionFactory(HttpConnectionFactory.class).getHttpConfiguration().getHeaderCacheSize());
+        }
+        assertFalse(sizes.isEmpty());
+        assertTrue(sizes.stream().allMatch(size -> size == 0), "header cache sizes " + sizes);
+    }
 
     @DataProvider
     public Object[][] refusedRequests() {
