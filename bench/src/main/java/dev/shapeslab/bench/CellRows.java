@@ -15,13 +15,14 @@ import java.util.function.Function;
  * it failed. A run's report and the redraw of committed data both read rows, so they draw the same figures.
  */
 record CellRows(Facet facet, String variant, String config, int clients, List<Results.WindowRow> measured,
-                List<Results.WindowRow> open, String error, String server) {
+                List<Results.WindowRow> open, String error, String server, String extras) {
 
     /** The cells of {@code rows}, in the models' order, tuned before shipped, then by clients. */
     static List<CellRows> of(List<Results.WindowRow> rows) {
         Map<List<Object>, List<Results.WindowRow>> cells = new LinkedHashMap<>();
         for (Results.WindowRow r : rows) {
-            cells.computeIfAbsent(List.of(Facet.of(r), Facet.text(r.variant()), config(r), r.clients(), server(r)),
+            cells.computeIfAbsent(List.of(Facet.of(r), Facet.text(r.variant()), config(r), r.clients(), server(r),
+                            ServerTables.extras(r.settings())),
                     k -> new ArrayList<>()).add(r);
         }
         List<CellRows> result = new ArrayList<>();
@@ -32,11 +33,13 @@ record CellRows(Facet facet, String variant, String config, int clients, List<Re
                     .filter(Objects::nonNull).distinct().toList();
             if (!measured.isEmpty() || !errors.isEmpty() || cellRows.stream().anyMatch(r -> "failed".equals(r.status()))) {
                 result.add(new CellRows((Facet) key.get(0), (String) key.get(1), (String) key.get(2), (Integer) key.get(3),
-                        measured, open, measured.isEmpty() ? String.join("; ", errors) : null, (String) key.get(4)));
+                        measured, open, measured.isEmpty() ? String.join("; ", errors) : null, (String) key.get(4),
+                        (String) key.get(5)));
             }
         });
         result.sort(Comparator.comparing((CellRows c) -> ModelStyle.order(c.variant)).thenComparing(CellRows::variant)
-                .thenComparing(c -> c.server.equals("jetty")).thenComparing(c -> c.config.equals("shipped"))
+                .thenComparing(c -> c.server.equals("jetty")).thenComparing(CellRows::extras)
+                .thenComparing(c -> c.config.equals("shipped"))
                 .thenComparingInt(CellRows::clients));
         return result;
     }
@@ -125,10 +128,12 @@ record CellRows(Facet facet, String variant, String config, int clients, List<Re
 
     /**
      * "async", or "async as shipped" and "async at its best" when both configurations share a chart; a servlet
-     * variant on Jetty says so ("async on Jetty"), Tomcat being the app's default.
+     * variant on Jetty says so ("async on Jetty"), Tomcat being the app's default, and a server setting the cell ran
+     * with is named ("async (socket.appReadBufSize=2048)").
      */
     String label(boolean bothConfigs) {
-        String model = server.equals("jetty") ? variant + " on Jetty" : variant;
+        String model = (server.equals("jetty") ? variant + " on Jetty" : variant)
+                + (extras.equals("–") ? "" : " (" + extras.replace("`", "") + ")");
         return bothConfigs ? model + (shipped() ? " as shipped" : " at its best") : model;
     }
 

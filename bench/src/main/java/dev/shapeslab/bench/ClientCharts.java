@@ -93,8 +93,9 @@ final class ClientCharts {
     }
 
     /**
-     * The live heap after a full GC against the requests in flight then ({@code --live-heap}), both on linear axes:
-     * a line per model and server, whose slope is the heap each request in flight keeps.
+     * The live heap after a full GC ({@code --live-heap}) against the requests in flight, one per closed-loop client
+     * ({@link ServerTables#slopes}), both on linear axes: a line per model and server, whose slope is the heap each
+     * request in flight keeps.
      */
     static JFreeChart liveHeap(List<CellRows> cells) {
         XYSeriesCollection data = new XYSeriesCollection();
@@ -104,8 +105,7 @@ final class ClientCharts {
         Map<String, XYSeries> series = new LinkedHashMap<>();
         for (CellRows c : cells) {
             Double heap = c.median(Results.WindowRow::liveHeapMib);
-            Double inFlight = c.median(Results.WindowRow::inFlight);
-            if (heap == null || inFlight == null) {
+            if (heap == null) {
                 continue;
             }
             series.computeIfAbsent(c.label(both), key -> {
@@ -118,9 +118,9 @@ final class ClientCharts {
                 renderer.setSeriesStroke(index, ModelStyle.line(c.config()));
                 renderer.setSeriesShapesFilled(index, !c.server().equals("jetty"));
                 return s;
-            }).add(inFlight, heap);
+            }).add(c.clients(), heap);
         }
-        NumberAxis x = new NumberAxis("requests in flight (the admission gauge, as the histogram ran)");
+        NumberAxis x = new NumberAxis("requests in flight: closed-loop clients, one request each");
         NumberAxis y = new NumberAxis("live heap after a full GC, MiB");
         XYPlot plot = new XYPlot(data, x, y, renderer);
         return Charts.finish(Charts.title("Live heap against requests in flight", cells), plot);

@@ -170,8 +170,11 @@ public final class Compare {
         p.setProperty("warmup", "at least " + options.warmupMin + " s in " + options.warmupWindow
                 + " s windows until the last three agree within " + options.settlePercent + " %, at most "
                 + options.warmupMax + " s");
+        // a run of uncommitted changes says so: its figures belong to no commit
+        boolean uncommitted = !runQuietly(List.of("git", "-C", options.root.toString(), "status", "--porcelain",
+                "--untracked-files=no")).stream().allMatch(String::isBlank);
         p.setProperty("git", String.join(" ", runQuietly(List.of("git", "-C", options.root.toString(), "rev-parse",
-                "--short", "HEAD"))).trim());
+                "--short", "HEAD"))).trim() + (uncommitted ? "-dirty" : ""));
         p.setProperty("wrk", runQuietly(List.of("wrk", "--version")).stream().findFirst().orElse("?").trim());
         RecordFiles.write(out.resolve("run.json"), p);
     }

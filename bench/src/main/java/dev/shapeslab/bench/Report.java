@@ -118,13 +118,22 @@ final class Report {
                             cell.jfr = w;
                         }
                     } catch (IllegalArgumentException e) {
-                        // a figure that cannot be read fails the cell loudly instead of leaving a gap
-                        cell.error = name + ": " + e.getMessage();
+                        // a figure that cannot be read fails the cell loudly instead of leaving a gap; a cell that
+                        // failed as it ran keeps the reason it failed with
+                        if (cell.error == null) {
+                            cell.error = name + ": " + e.getMessage();
+                        }
                     }
                 }
             }
             if (cell.error == null && cell.measured.isEmpty()) {
                 cell.error = "no measured window";
+            }
+            // the generator's view ("completed no request") hides why, when the app's log has it
+            Path appLog = dir.resolve("app.log");
+            if (cell.error != null && !cell.error.contains("OutOfMemoryError") && Files.isRegularFile(appLog)
+                    && new String(Files.readAllBytes(appLog), StandardCharsets.UTF_8).contains("java.lang.OutOfMemoryError")) {
+                cell.error += " (app.log: java.lang.OutOfMemoryError)";
             }
             cell.open.sort(Comparator.comparingDouble(w -> w.load().requests() / w.load().seconds()));
             return cell;

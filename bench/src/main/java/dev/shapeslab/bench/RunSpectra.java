@@ -36,7 +36,8 @@ final class RunSpectra {
     private static boolean same(Report.Cell c, CellRows cell) {
         Facet f = cell.facet();
         String config = c.get("config").isEmpty() ? "shipped" : c.get("config");
-        return c.get("scenario").equals(f.scenario()) && c.get("variant").equals(cell.variant())
+        String server = c.get("server").isEmpty() ? CellPlan.ownServer(c.get("variant")).orElse("tomcat") : c.get("server");
+        return server.equals(cell.server()) && c.get("scenario").equals(f.scenario()) && c.get("variant").equals(cell.variant())
                 && c.get("backend").equals(f.backend()) && c.get("workload").equals(f.workload())
                 && c.intValue("connections") == cell.clients() && c.intValue("latency_ms") == f.latencyMs()
                 && config.equals(cell.config());

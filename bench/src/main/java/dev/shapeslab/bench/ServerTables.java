@@ -36,15 +36,17 @@ final class ServerTables {
     }
 
     /**
-     * What a cell ran with beyond its model's rule, as a reader needs it: the Tomcat attributes that shrink its buffers
-     * ({@code --jvm-opts}), else "–".
+     * What a cell ran with beyond its model's rule, as a reader needs it: the server settings that shrink what a
+     * connection keeps (Tomcat's buffers, Jetty's header cache; {@code --jvm-opts}), else "–".
      */
     static String extras(String settings) {
         List<String> extras = new ArrayList<>();
         for (String s : Facet.text(settings).split("\\s+")) {
             String name = s.replaceFirst("^-D", "").replaceFirst("^--", "");
-            if (name.startsWith("shapes.tomcat.connector.") || name.startsWith("server.tomcat.max-http-")) {
-                extras.add("`" + name.replaceFirst("^shapes\\.tomcat\\.connector\\.", "").replaceFirst("^server\\.tomcat\\.", "") + "`");
+            if (name.startsWith("shapes.tomcat.connector.") || name.startsWith("server.tomcat.max-http-")
+                    || name.startsWith("shapes.jetty.")) {
+                extras.add("`" + name.replaceFirst("^shapes\\.tomcat\\.connector\\.", "").replaceFirst("^server\\.tomcat\\.", "")
+                        .replaceFirst("^shapes\\.jetty\\.", "") + "`");
             }
         }
         return extras.isEmpty() ? "–" : String.join(" ", extras);
@@ -54,13 +56,13 @@ final class ServerTables {
     static String c10k(List<Results.WindowRow> rows) {
         List<CellRows> cells = CellRows.of(rows.stream().filter(r -> r.clients() == 10_000 && r.latencyMs() == 1000).toList());
         StringBuilder md = new StringBuilder("| server | model | heap | extra settings | successes/s | errors | p50, p99 ms "
-                + "| app µs per success | peak RSS MiB |\n|---|---|---|---|--:|--:|--:|--:|--:|\n");
+                + "| app µs per success | peak RSS MiB | code |\n|---|---|---|---|--:|--:|--:|--:|--:|---|\n");
         for (CellRows c : sorted(cells)) {
             md.append("| ").append(serverName(c.server())).append(" | `").append(c.variant()).append("` | ")
                     .append(Facet.heapText(c.facet().heap())).append(" | ").append(extras(c.measured().isEmpty() ? ""
                             : c.measured().get(0).settings())).append(" | ");
             if (c.failed()) {
-                md.append("failed: ").append(c.reason()).append(" | | | | |\n");
+                md.append("failed: ").append(c.reason()).append(" | | | | | ").append(code(rows, c)).append(" |\n");
                 continue;
             }
             Results.WindowRow middle = c.middle();
@@ -69,19 +71,42 @@ final class ServerTables {
                     .append(" | ").append(AnswerTable.figure(middle.p50Ms())).append(", ").append(AnswerTable.figure(middle.p99Ms()))
                     .append(" | ").append(AnswerTable.figure(c.appPerSuccess())).append(" | ")
                     .append(AnswerTable.figure(c.median(r -> r.peakRssMib() != null ? r.peakRssMib() : r.rssMib())))
-                    .append(" |\n");
+                    .append(" | ").append(code(rows, c)).append(" |\n");
         }
         md.append("\n*Successes/s*: 2xx answers a second, the median of the measured windows; *errors*: every answer but 2xx "
                 + "and every socket error, summed over them. From `docs/data/c10k.csv`, written by `bench/redraw.sh`.\n");
         return md.toString();
     }
 
-    /** One line through the live heap against the requests in flight: its slope, its value at none, its points. */
-    record Slope(String server, String variant, String extras, double kibPerRequest, double baseMib, int points,
-                 double maxInFlight, Double peakRssMib) {
+    /** The code a cell ran, from its rows (a failed cell's row included): `abc1234`. */
+    private static String code(List<Results.WindowRow> rows, CellRows c) {
+        List<Results.WindowRow> own = new ArrayList<>(c.measured());
+        if (own.isEmpty()) {
+            rows.stream().filter(r -> "failed".equals(r.status()) && Facet.of(r).equals(c.facet())
+                    && Facet.text(r.variant()).equals(c.variant()) && CellRows.server(r).equals(c.server())
+                    && r.clients() == c.clients()).forEach(own::add);
+        }
+        return commits(own);
     }
 
-    /** The least-squares slope of each server, model and extras over its measured windows with a live heap. */
+    private static String commits(List<Results.WindowRow> rows) {
+        List<String> commits = rows.stream().map(r -> Facet.text(r.commit()))
+                .map(commit -> commit.length() > 7 ? commit.substring(0, 7) : commit).filter(commit -> !commit.isEmpty())
+                .distinct().toList();
+        return commits.isEmpty() ? "–" : "`" + String.join("`, `", commits) + "`";
+    }
+
+    /** One line through the live heap against the requests in flight: its slope, its value at none, its points. */
+    record Slope(String server, String variant, String extras, double kibPerRequest, double baseMib, int points,
+                 int maxClients, Double peakRssMib, String code) {
+    }
+
+    /**
+     * The least-squares slope of each server, model and extras over its measured windows with a live heap, against the
+     * clients: each closed-loop client has one request in flight at every moment but the instant between an answer and
+     * its next request, and that request holds its connection's memory whether admission has let it in yet or not (the
+     * admission gauge beside the histogram counts only those it has: under {@code virtual} on Tomcat, 7,574 of 10,000).
+     */
     static List<Slope> slopes(List<Results.WindowRow> rows) {
         Map<List<String>, List<Results.WindowRow>> groups = new LinkedHashMap<>();
         for (Results.WindowRow r : rows) {
@@ -92,25 +117,25 @@ final class ServerTables {
         }
         List<Slope> slopes = new ArrayList<>();
         groups.forEach((key, points) -> {
-            if (points.stream().map(Results.WindowRow::inFlight).distinct().count() < 2) {
+            if (points.stream().map(Results.WindowRow::clients).distinct().count() < 2) {
                 return;
             }
             double n = points.size();
-            double mx = points.stream().mapToDouble(Results.WindowRow::inFlight).sum() / n;
+            double mx = points.stream().mapToDouble(Results.WindowRow::clients).sum() / n;
             double my = points.stream().mapToDouble(Results.WindowRow::liveHeapMib).sum() / n;
-            double sxy = points.stream().mapToDouble(p -> (p.inFlight() - mx) * (p.liveHeapMib() - my)).sum();
-            double sxx = points.stream().mapToDouble(p -> (p.inFlight() - mx) * (p.inFlight() - mx)).sum();
+            double sxy = points.stream().mapToDouble(p -> (p.clients() - mx) * (p.liveHeapMib() - my)).sum();
+            double sxx = points.stream().mapToDouble(p -> (p.clients() - mx) * (p.clients() - mx)).sum();
             double slope = sxy / sxx;
-            Results.WindowRow top = points.stream().max(Comparator.comparingDouble(Results.WindowRow::inFlight)).orElseThrow();
+            Results.WindowRow top = points.stream().max(Comparator.comparingInt(Results.WindowRow::clients)).orElseThrow();
             slopes.add(new Slope(key.get(0), key.get(1), key.get(2), slope * 1024, my - slope * mx, points.size(),
-                    top.inFlight(), top.peakRssMib() != null ? top.peakRssMib() : top.rssMib()));
+                    top.clients(), top.peakRssMib() != null ? top.peakRssMib() : top.rssMib(), commits(points)));
         });
         return slopes;
     }
 
     static String heap(List<Results.WindowRow> rows) {
         StringBuilder md = new StringBuilder("| server | model | extra settings | KB per request in flight | live heap with none, MiB "
-                + "| points | most in flight | peak RSS MiB there |\n|---|---|---|--:|--:|--:|--:|--:|\n");
+                + "| points | most clients | peak RSS MiB there | code |\n|---|---|---|--:|--:|--:|--:|--:|---|\n");
         List<Slope> slopes = new ArrayList<>(slopes(rows));
         slopes.sort(Comparator.comparing((Slope s) -> ModelStyle.order(s.variant())).thenComparing(s -> order(s.server()))
                 .thenComparing(Slope::extras));
@@ -118,13 +143,14 @@ final class ServerTables {
             md.append("| ").append(serverName(s.server())).append(" | `").append(s.variant()).append("` | ").append(s.extras())
                     .append(" | **").append(AnswerTable.figure(s.kibPerRequest())).append("** | ")
                     .append(AnswerTable.figure(s.baseMib())).append(" | ").append(s.points()).append(" | ")
-                    .append(String.format(Locale.ROOT, "%,.0f", s.maxInFlight())).append(" | ")
-                    .append(Objects.isNull(s.peakRssMib()) ? "–" : AnswerTable.figure(s.peakRssMib())).append(" |\n");
+                    .append(String.format(Locale.ROOT, "%,d", s.maxClients())).append(" | ")
+                    .append(Objects.isNull(s.peakRssMib()) ? "–" : AnswerTable.figure(s.peakRssMib())).append(" | ")
+                    .append(s.code()).append(" |\n");
         }
         md.append("\n*KB per request in flight*: the least-squares slope of the live heap after a full GC (`jcmd "
-                + "GC.class_histogram` in the middle of a measured window) against the requests in flight then (KB = 1,024 "
-                + "bytes); *live heap with none*: where the line meets no request. From `docs/data/heap-in-flight.csv`, "
-                + "written by `bench/redraw.sh`.\n");
+                + "GC.class_histogram` in the middle of a measured window) against the closed-loop clients, each with one "
+                + "request in flight (KB = 1,024 bytes); *live heap with none*: where the line meets no client. From "
+                + "`docs/data/heap-in-flight.csv`, written by `bench/redraw.sh`.\n");
         return md.toString();
     }
 

@@ -172,4 +172,20 @@ public class ReportTests {
             assertThat(run.resolve(target)).as(target).exists();
         }
     }
+
+    @Test
+    public void aCellThatFailedBecauseTheAppRanOutOfHeapSaysSoThoughOnlyTheGeneratorSawIt() throws IOException {
+        Path cell = Files.createDirectories(run.resolve("cells/009-out-of-heap"));
+        java.util.Properties props = new java.util.Properties();
+        props.setProperty("status", "failed");
+        props.setProperty("error", "window warmup-2: the generator completed no request");
+        RecordFiles.write(cell.resolve("cell.json"), props);
+        Files.writeString(cell.resolve("app.log"), "Exception in thread \"http-nio-exec-3\" java.lang.OutOfMemoryError: Java heap space\n");
+
+        Report.Cell loaded = Report.Cell.load(cell, 100);
+
+        assertThat(loaded.error).startsWith("window warmup-2: the generator completed no request")
+                .contains("java.lang.OutOfMemoryError");
+        assertThat(CellRows.shortReason(loaded.error)).isEqualTo("out of memory");
+    }
 }
