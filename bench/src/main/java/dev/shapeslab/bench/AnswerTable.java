@@ -70,7 +70,7 @@ final class AnswerTable {
     }
 
     /** The peak RSS of the cell's app, else its RSS after the window. */
-    private static Double rss(Results.WindowRow r) {
+    static Double rss(Results.WindowRow r) {
         return r.peakRssMib() != null ? r.peakRssMib() : r.rssMib();
     }
 

@@ -108,17 +108,7 @@ final class ClientCharts {
             if (heap == null) {
                 continue;
             }
-            series.computeIfAbsent(c.label(both), key -> {
-                XYSeries s = new XYSeries(key, true, false);
-                data.addSeries(s);
-                int index = data.getSeriesCount() - 1;
-                ModelStyle style = ModelStyle.of(c.variant());
-                renderer.setSeriesPaint(index, style.colour());
-                renderer.setSeriesShape(index, style.marker());
-                renderer.setSeriesStroke(index, ModelStyle.line(c.config()));
-                renderer.setSeriesShapesFilled(index, !c.server().equals("jetty"));
-                return s;
-            }).add(c.clients(), heap);
+            series.computeIfAbsent(c.label(both), key -> modelSeries(key, c, data, renderer)).add(c.clients(), heap);
         }
         NumberAxis x = new NumberAxis("requests in flight: closed-loop clients, one request each");
         NumberAxis y = new NumberAxis("live heap after a full GC, MiB");
@@ -154,22 +144,27 @@ final class ClientCharts {
             if (v == null) {
                 continue;
             }
-            series.computeIfAbsent(c.label(both), key -> {
-                XYSeries s = new XYSeries(key, true, false);
-                data.addSeries(s);
-                int index = data.getSeriesCount() - 1;
-                ModelStyle style = ModelStyle.of(c.variant());
-                renderer.setSeriesPaint(index, style.colour());
-                renderer.setSeriesShape(index, style.marker());
-                renderer.setSeriesStroke(index, ModelStyle.line(c.config()));
-                // the same model on Jetty: its colour and marker, the marker hollow
-                renderer.setSeriesShapesFilled(index, !c.server().equals("jetty"));
-                return s;
-            }).add(c.clients(), v);
+            series.computeIfAbsent(c.label(both), key -> modelSeries(key, c, data, renderer)).add(c.clients(), v);
         }
         XYPlot plot = new XYPlot(data, LogTicks.clients(cells.stream().map(CellRows::clients).toList()), rangeAxis, renderer);
         marks.forEach(plot::addAnnotation);
         return plot;
+    }
+
+    /**
+     * Adds the series of {@code c}'s model: its colour and marker, solid at its best and dashed as shipped; the same
+     * model on Jetty with its marker hollow.
+     */
+    private static XYSeries modelSeries(String key, CellRows c, XYSeriesCollection data, XYLineAndShapeRenderer renderer) {
+        XYSeries s = new XYSeries(key, true, false);
+        data.addSeries(s);
+        int index = data.getSeriesCount() - 1;
+        ModelStyle style = ModelStyle.of(c.variant());
+        renderer.setSeriesPaint(index, style.colour());
+        renderer.setSeriesShape(index, style.marker());
+        renderer.setSeriesStroke(index, ModelStyle.line(c.config()));
+        renderer.setSeriesShapesFilled(index, !c.server().equals("jetty"));
+        return s;
     }
 
     /** Adds a series that is no model: grey, dotted, no markers; its index. */

@@ -286,7 +286,7 @@ final class Results {
     }
 
     /** Cells from before servers were recorded ran on Tomcat, or on their variant's own server. */
-    private static String server(Report.Cell c) {
+    static String server(Report.Cell c) {
         String server = c.get("server");
         return server.isEmpty() ? CellPlan.ownServer(c.get("variant")).orElse("tomcat") : server;
     }

@@ -36,8 +36,7 @@ final class RunSpectra {
     private static boolean same(Report.Cell c, CellRows cell) {
         Facet f = cell.facet();
         String config = c.get("config").isEmpty() ? "shipped" : c.get("config");
-        String server = c.get("server").isEmpty() ? CellPlan.ownServer(c.get("variant")).orElse("tomcat") : c.get("server");
-        return server.equals(cell.server()) && c.get("scenario").equals(f.scenario()) && c.get("variant").equals(cell.variant())
+        return Results.server(c).equals(cell.server()) && c.get("scenario").equals(f.scenario()) && c.get("variant").equals(cell.variant())
                 && c.get("backend").equals(f.backend()) && c.get("workload").equals(f.workload())
                 && c.intValue("connections") == cell.clients() && c.intValue("latency_ms") == f.latencyMs()
                 && config.equals(cell.config());

@@ -70,7 +70,7 @@ final class ServerTables {
             md.append(AnswerTable.figure(c.successes())).append(" | ").append(String.format(Locale.ROOT, "%,d", errors))
                     .append(" | ").append(AnswerTable.figure(middle.p50Ms())).append(", ").append(AnswerTable.figure(middle.p99Ms()))
                     .append(" | ").append(AnswerTable.figure(c.appPerSuccess())).append(" | ")
-                    .append(AnswerTable.figure(c.median(r -> r.peakRssMib() != null ? r.peakRssMib() : r.rssMib())))
+                    .append(AnswerTable.figure(c.median(AnswerTable::rss)))
                     .append(" | ").append(code(rows, c)).append(" |\n");
         }
         md.append("\n*Successes/s*: 2xx answers a second, the median of the measured windows; *errors*: every answer but 2xx "
@@ -128,7 +128,7 @@ final class ServerTables {
             double slope = sxy / sxx;
             Results.WindowRow top = points.stream().max(Comparator.comparingInt(Results.WindowRow::clients)).orElseThrow();
             slopes.add(new Slope(key.get(0), key.get(1), key.get(2), slope * 1024, my - slope * mx, points.size(),
-                    top.clients(), top.peakRssMib() != null ? top.peakRssMib() : top.rssMib(), commits(points)));
+                    top.clients(), AnswerTable.rss(top), commits(points)));
         });
         return slopes;
     }
