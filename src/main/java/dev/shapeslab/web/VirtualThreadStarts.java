@@ -6,7 +6,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Tomcat's executor under {@code virtual}: each task still runs on a new virtual thread, but at most
+ * The executor of Tomcat's and Jetty's requests under {@code virtual}: each task still runs on a new virtual thread, but at most
  * {@code maxRunning} at once; the rest wait here, in arrival order, as tasks that hold no thread.
  *
  * <p>Why: Tomcat's poller starts a virtual thread for every request that arrives, so a crowd of clients becomes
@@ -19,14 +19,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * crowd is served in the order it came. Admission control still decides what runs and what waits for a place:
  * a pass through it that suspends a request ends its thread and frees its start at once.
  */
-final class VirtualThreadStarts implements Executor {
+public final class VirtualThreadStarts implements Executor {
 
     private final Executor virtualThreads;
     private final int maxRunning;
     private final Queue<Runnable> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicInteger running = new AtomicInteger();
 
-    VirtualThreadStarts(Executor virtualThreads, int maxRunning) {
+    public VirtualThreadStarts(Executor virtualThreads, int maxRunning) {
         if (maxRunning < 1) {
             throw new IllegalArgumentException("at least one task must be able to run: " + maxRunning);
         }

@@ -8,6 +8,7 @@ import dev.shapeslab.web.Problem;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -17,6 +18,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.VirtualThreads;
 
 /**
  * Admission control on Jetty: the server-neutral {@link AdmissionQueue} (the bound, the queue in arrival order, its one
@@ -185,7 +187,7 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
                 return false;
             }
             try {
-                request.getComponents().getExecutor().execute(() -> {
+                requestExecutor(request).execute(() -> {
                     try {
                         if (!JettyAdmission.super.handle(request, response, callback)) {
                             Response.writeError(request, response, callback, HttpStatus.NOT_FOUND_404);
@@ -200,6 +202,15 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
             }
             place.taken(given);
             return true;
+        }
+
+        /**
+         * Where Jetty runs a request's handling: its pool, or under {@code virtual} the virtual threads the pool hands
+         * tasks that may block to ({@code JettyWeb}).
+         */
+        private static Executor requestExecutor(Request request) {
+            Executor pool = request.getComponents().getExecutor();
+            return VirtualThreads.isUseVirtualThreads(pool) ? VirtualThreads.getVirtualThreadsExecutor(pool) : pool;
         }
 
         /** On the queue's timer thread: the write does not block. */

@@ -3,6 +3,7 @@ package dev.shapeslab.web.jetty;
 import dev.shapeslab.web.Admission;
 import dev.shapeslab.web.AdmissionSettings;
 import dev.shapeslab.web.Servers;
+import dev.shapeslab.web.VirtualThreadStarts;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.ee11.webapp.AbstractConfiguration;
 import org.eclipse.jetty.ee11.webapp.WebAppContext;
@@ -10,12 +11,19 @@ import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.VirtualThreads;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnThreading;
+import org.springframework.boot.thread.Threading;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.boot.actuate.autoconfigure.web.server.ConditionalOnManagementPort;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementContextFactory;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
@@ -70,15 +78,13 @@ class JettyWeb {
      * error responses left empty ({@link EmptyErrorBodies}), the rest of a body nobody read read before the connection
      * closes ({@link UnreadBodies}), the
      * connection bounds the variant and backend set for Tomcat (a connection for every request admitted or waiting, and
-     * more to answer 503 on; the kernel's accept queue for the rest), and under {@code virtual} room for as many
-     * running virtual threads as admission lets in.
+     * more to answer 503 on; the kernel's accept queue for the rest).
      */
     @Bean
     JettyServletWebServerFactory jettyServletWebServerFactory(ObjectProvider<JettyServerCustomizer> customizers,
             JettyAdmission admission, AdmissionSettings settings,
             @Value("${server.jetty.max-connections}") int maxConnections,
             @Value("${server.tomcat.accept-count}") int acceptQueue,
-            @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads,
             @Value("${shapes.jetty.header-cache-size:0}") int headerCacheSize) {
         if (maxConnections != -1 && maxConnections <= settings.maxHeld()) {
             throw new IllegalStateException("server.jetty.max-connections (" + maxConnections + ") must be above "
@@ -115,33 +121,35 @@ class JettyWeb {
                 context.setErrorHandler(new ProblemErrorHandler());
             }
         });
-        if (virtualThreads) {
-            factory.addServerCustomizers(server -> virtualThreadsForTheAdmitted(server, settings));
-        }
         return factory;
     }
 
     /**
-     * Under {@code virtual}, Boot's Jetty runs every task on a new virtual thread ({@link VirtualThreadPool}), at most
-     * {@code server.jetty.threads.max} (200) of them at once: the others park until one ends. That bound would keep
-     * most of the 1,000 requests admission admits waiting, so it is raised to what Tomcat's virtual threads are given
-     * ({@code web.VirtualThreadStarts}): as many as admission lets in, and as many again per core for the passes that
-     * only queue or refuse a request, plus the tasks Jetty's connector runs for good (its acceptors and selectors).
+     * Under {@code virtual}, only the requests run on virtual threads. Boot's Jetty runs every task of the server on a
+     * new virtual thread ({@link VirtualThreadPool}): its selectors' loops, each connection's reads and writes, and the
+     * request's handling. Here Jetty's own tasks keep a small pool of platform threads ({@code server.jetty.threads.*})
+     * and Jetty hands each task that may block, the request through the servlet container, to a new virtual thread, as
+     * Jetty's pool does when given a virtual-thread executor. Those start through {@link VirtualThreadStarts}, as
+     * Tomcat's do ({@code web.WebContainer}, why): as many as admission lets in, and as many again per core for the
+     * passes that only queue or refuse a request. Runs after Boot's own customizer, which sets its virtual pool.
      */
-    private static void virtualThreadsForTheAdmitted(Server server, AdmissionSettings settings) {
-        if (!(server.getThreadPool() instanceof VirtualThreadPool pool)) {
-            return;
-        }
-        int connectorTasks = 0;
-        for (Connector connector : server.getConnectors()) {
-            if (connector instanceof ServerConnector network) {
-                connectorTasks += network.getAcceptors() + network.getSelectorManager().getSelectorCount();
-            }
-        }
-        int maxRunning = settings.maxInFlight() + 2 * Runtime.getRuntime().availableProcessors() + connectorTasks;
-        pool.setMaxThreads(maxRunning);
-        log.info("Virtual threads: at most {} tasks run at once ({} of them the connector's), the rest park until one "
-                + "ends", maxRunning, connectorTasks);
+    @Bean
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    @ConditionalOnThreading(Threading.VIRTUAL)
+    WebServerFactoryCustomizer<JettyServletWebServerFactory> requestsOnVirtualThreads(AdmissionSettings settings,
+            JettyServerProperties properties) {
+        int maxRunning = settings.maxInFlight() + 2 * Runtime.getRuntime().availableProcessors();
+        JettyServerProperties.Threads threads = properties.getThreads();
+        return factory -> {
+            QueuedThreadPool pool = new QueuedThreadPool(threads.getMax(), threads.getMin(),
+                    (int) threads.getIdleTimeout().toMillis());
+            pool.setName("jetty-");
+            pool.setVirtualThreadsExecutor(new VirtualThreadStarts(
+                    VirtualThreads.getNamedVirtualThreadsExecutor("jetty-request-"), maxRunning));
+            factory.setThreadPool(pool);
+            log.info("Virtual threads: at most {} requests run at once, the rest wait for a start in arrival order; "
+                    + "Jetty's own tasks on up to {} platform threads", maxRunning, threads.getMax());
+        };
     }
 
     /**
@@ -157,7 +165,7 @@ class JettyWeb {
     }
 
     /**
-     * Jetty's thread pool as {@code jetty.threads.*} gauges (under {@code virtual}, no pool: none), the counterpart of
+     * Jetty's thread pool as {@code jetty.threads.*} gauges (under {@code virtual}, the platform threads of Jetty's own tasks), the counterpart of
      * Tomcat's {@code tomcat.threads.*}; Boot's other Jetty metrics, which time every request on the connector, are
      * off (ShapesLabApplication).
      */
