@@ -1,0 +1,44 @@
+package dev.shapeslab.startup;
+
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
+
+/**
+ * A start the app refused, said as one paragraph. The app checks its settings and profiles as it starts (the profile
+ * guard, the settings records, the servers' and pools' bounds against admission) and throws an
+ * {@link IllegalStateException} or {@link IllegalArgumentException} whose message names the settings and what to do.
+ * Spring wraps it in a bean's or the web server's failure, so that the log showed the message only as the last of
+ * five {@code Caused by} lines under a stack trace. Spring Boot prints this analysis instead: the message, and what to
+ * change.
+ *
+ * <p>A refusal is recognised as an exception of those two types thrown by the app's own code (the deepest in the
+ * chain); anything else, a library's failure or a bug, keeps Spring Boot's own report and its stack trace.
+ */
+class RefusedStartAnalyzer implements FailureAnalyzer {
+
+    private static final String APP_PACKAGE = "dev.shapeslab.";
+
+    @Override
+    public FailureAnalysis analyze(Throwable failure) {
+        Throwable refusal = null;
+        for (Throwable cause = failure; cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            if (isRefusal(cause)) {
+                refusal = cause;
+            }
+        }
+        if (refusal == null) {
+            return null;
+        }
+        return new FailureAnalysis("The app refused to start: " + refusal.getMessage(),
+                "Change the settings or profiles named above (as --name=value arguments, in application.properties or "
+                        + "as -Dspring-boot.run.profiles=...), and start again; docs/settings.md describes each setting.",
+                refusal);
+    }
+
+    /** Thrown by the app's own code: the frame that created it (exceptions leave their constructors out). */
+    private static boolean isRefusal(Throwable cause) {
+        StackTraceElement[] frames = cause.getStackTrace();
+        return (cause instanceof IllegalStateException || cause instanceof IllegalArgumentException)
+                && cause.getMessage() != null && frames.length > 0 && frames[0].getClassName().startsWith(APP_PACKAGE);
+    }
+}
