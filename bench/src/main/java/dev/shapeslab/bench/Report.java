@@ -519,7 +519,7 @@ final class Report {
         if (server == null) {
             return "–";
         }
-        return String.format(Locale.ROOT, "%d, %s", server.admissionRejected() + server.asyncPoolRejected(),
+        return String.format(Locale.ROOT, "%d, %s", server.admissionRejected() + server.blockingPoolRejected(),
                 server.poolWaitMeanMs() == null ? "–" : String.format(Locale.ROOT, "%.2f ms", server.poolWaitMeanMs()));
     }
 

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  *
  * <p>Read: requests and the server-side latency percentiles of the API (Jersey's
  * {@code http_server_requests_seconds} histogram, all endpoints; a percentile is the upper bound of the
- * bucket it falls in), requests turned away by admission control and by the async pool's full queue, and
+ * bucket it falls in), requests turned away by admission control and by the blocking pool's full queue, and
  * the mean wait for a database connection, and how long connections were held: Hikari's
  * {@code hikaricp_connections_usage_seconds} (from checkout to return), whose count is the connections
  * lent and whose sum, divided by the window's length, is the mean number of connections in use (Little's
@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * throw: the figures are never guessed.
  */
 record ServerMetrics(long requests, Map<Double, Double> latencySeconds, long admissionRejected,
-                     long asyncPoolRejected, Double poolWaitMeanMs, long connectionUses, double connectionSeconds) {
+                     long blockingPoolRejected, Double poolWaitMeanMs, long connectionUses, double connectionSeconds) {
 
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})?\\s+(\\S+)");
     private static final Pattern LE = Pattern.compile("(?:^|,)le=\"([^\"]+)\"");
@@ -51,10 +51,19 @@ record ServerMetrics(long requests, Map<Double, Double> latencySeconds, long adm
                 - sum(start, "hikaricp_connections_acquire_seconds_sum")) / waits : null;
         return new ServerMetrics(requests, percentiles,
                 Math.round(sum(end, "admission_rejected_total") - sum(start, "admission_rejected_total")),
-                Math.round(sum(end, "async_blocking_rejected_total") - sum(start, "async_blocking_rejected_total")),
+                Math.round(blockingPoolRejected(end) - blockingPoolRejected(start)),
                 poolWait,
                 Math.round(sum(end, "hikaricp_connections_usage_seconds_count") - sum(start, "hikaricp_connections_usage_seconds_count")),
                 sum(end, "hikaricp_connections_usage_seconds_sum") - sum(start, "hikaricp_connections_usage_seconds_sum"));
+    }
+
+    /**
+     * Requests the blocking pool's full queue turned away ({@code <variant>.blocking.rejected}: the one pool of
+     * {@code async}, {@code webflux} and {@code vertx}, named after the variant that runs it).
+     */
+    private static double blockingPoolRejected(Map<String, Double> samples) {
+        return sum(samples, "async_blocking_rejected_total") + sum(samples, "webflux_blocking_rejected_total")
+                + sum(samples, "vertx_blocking_rejected_total");
     }
 
     /** The mean time a connection was held, from checkout to return, in ms; null without database. */
@@ -69,8 +78,8 @@ record ServerMetrics(long requests, Map<Double, Double> latencySeconds, long adm
 
     String describe() {
         return String.format(Locale.ROOT, "server: %d requests, p50 %s, p99 %s, admission rejected %d, "
-                        + "async pool rejected %d, pool wait %s, connection held %s", requests, millis(latencySeconds.get(50.0)),
-                millis(latencySeconds.get(99.0)), admissionRejected, asyncPoolRejected,
+                        + "blocking pool rejected %d, pool wait %s, connection held %s", requests, millis(latencySeconds.get(50.0)),
+                millis(latencySeconds.get(99.0)), admissionRejected, blockingPoolRejected,
                 poolWaitMeanMs == null ? "-" : String.format(Locale.ROOT, "%.2f ms", poolWaitMeanMs),
                 connectionHoldMeanMs() == null ? "-" : String.format(Locale.ROOT, "%.2f ms", connectionHoldMeanMs()));
     }

@@ -23,7 +23,7 @@ public class ServerMetricsTests {
         // POST 201: 7,718 - 2,235; POST 503: 22 - 0; GET 200: 1 - 1
         assertEquals(window.requests(), 7_718 - 2_235 + 22);
         assertEquals(window.admissionRejected(), 0);
-        assertEquals(window.asyncPoolRejected(), 0);
+        assertEquals(window.blockingPoolRejected(), 0);
         assertNotNull(window.poolWaitMeanMs());
         assertTrue(window.poolWaitMeanMs() >= 0, window.describe());
         // connections lent 7,719 - 2,066, held 78.855 - 31.824 s in all
@@ -34,6 +34,20 @@ public class ServerMetricsTests {
         double p50 = window.latencySeconds().get(50.0);
         double p99 = window.latencySeconds().get(99.0);
         assertTrue(p50 > 0 && p50 <= p99 && p99 < 60, window.describe());
+    }
+
+    /** The one blocking pool's metric carries the name of the variant that runs it. */
+    @Test
+    public void theBlockingPoolsRejectionsAreCountedUnderEveryVariant() throws Exception {
+        String before = sample("prometheus-before.txt");
+        for (String variant : new String[] {"async", "webflux", "vertx"}) {
+            String counter = "# TYPE " + variant + "_blocking_rejected_total counter\n" + variant
+                    + "_blocking_rejected_total{pool=\"" + variant + ".blocking\"} ";
+            ServerMetrics window = ServerMetrics.between(before + counter + "3.0\n",
+                    sample("prometheus-after.txt") + counter + "10.0\n");
+
+            assertEquals(window.blockingPoolRejected(), 7, variant);
+        }
     }
 
     @Test
