@@ -22,7 +22,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
 
     CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs,
              String fault, String config) {
-        this(scenario, variant, backend, workload, connections, latencyMs, fault, config, ownServer(variant).orElse("tomcat"));
+        this(scenario, variant, backend, workload, connections, latencyMs, fault, config, server("", variant));
     }
 
     /**
@@ -62,6 +62,14 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
             case "vertx" -> Optional.of("vertx");
             default -> Optional.empty();
         };
+    }
+
+    /**
+     * The server a cell ran on: the one recorded, or for a cell recorded before servers were (or planned without one)
+     * the variant's own, else Tomcat, the app's default.
+     */
+    static String server(String recorded, String variant) {
+        return recorded == null || recorded.isEmpty() ? ownServer(variant).orElse("tomcat") : recorded;
     }
 
     /**

@@ -51,7 +51,7 @@ record CellRows(Facet facet, String variant, String config, int clients, List<Re
 
     /** Rows written before servers were recorded ran on Tomcat, or on their variant's own server. */
     static String server(Results.WindowRow r) {
-        return r.server() == null || r.server().isEmpty() ? CellPlan.ownServer(Facet.text(r.variant())).orElse("tomcat") : r.server();
+        return CellPlan.server(r.server(), Facet.text(r.variant()));
     }
 
     /** Rows written before configurations were recorded ran as shipped. */

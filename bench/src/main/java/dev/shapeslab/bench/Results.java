@@ -287,8 +287,7 @@ final class Results {
 
     /** Cells from before servers were recorded ran on Tomcat, or on their variant's own server. */
     static String server(Report.Cell c) {
-        String server = c.get("server");
-        return server.isEmpty() ? CellPlan.ownServer(c.get("variant")).orElse("tomcat") : server;
+        return CellPlan.server(c.get("server"), c.get("variant"));
     }
 
     /** Cells from before configurations were recorded ran as shipped. */
