@@ -1,8 +1,9 @@
 package dev.shapeslab.web.jetty;
 
-import dev.shapeslab.web.Admission;
-import dev.shapeslab.web.AdmissionSettings;
 import dev.shapeslab.web.Servers;
+import dev.shapeslab.web.admission.Admission;
+import dev.shapeslab.web.admission.AdmissionSettings;
+import dev.shapeslab.web.admission.JettyAdmission;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.ee11.webapp.AbstractConfiguration;
 import org.eclipse.jetty.ee11.webapp.WebAppContext;
@@ -37,8 +38,9 @@ import org.springframework.web.filter.RequestContextFilter;
 
 /**
  * The servlet variants on Jetty (profile {@value Servers#JETTY}): the web server factory, and what the service adds
- * to the server in front of Jersey, as {@code web.WebContainer} adds it to Tomcat: admission control
- * ({@link JettyAdmission}) and problem+json for Jetty's own errors ({@link ProblemErrorHandler}).
+ * to the server in front of Jersey, as {@code web.WebContainer} and {@code web.admission.TomcatAdmissionConfiguration}
+ * add it to Tomcat: admission control ({@link JettyAdmission}) and problem+json for Jetty's own errors
+ * ({@link ProblemErrorHandler}).
  *
  * <p>Both servers are on the classpath, and the jar runs either. Boot's Jetty servlet auto-configuration is excluded
  * (ShapesLabApplication): left in, it would create its Jetty factory before Tomcat's auto-configuration could create
@@ -125,7 +127,7 @@ class JettyWeb {
      * Under {@code virtual}, Boot's Jetty runs every task on a new virtual thread ({@link VirtualThreadPool}), at most
      * {@code server.jetty.threads.max} (200) of them at once: the others park until one ends. That bound would keep
      * most of the 1,000 requests admission admits waiting, so it is raised to what Tomcat's virtual threads are given
-     * ({@code web.VirtualThreadStarts}): as many as admission lets in, and as many again per core for the passes that
+     * ({@code web.admission.VirtualThreadStarts}): as many as admission lets in, and as many again per core for the passes that
      * only queue or refuse a request, plus the tasks Jetty's connector runs for good (its acceptors and selectors).
      */
     private static void virtualThreadsForTheAdmitted(Server server, AdmissionSettings settings) {

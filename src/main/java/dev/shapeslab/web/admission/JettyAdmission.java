@@ -1,9 +1,6 @@
-package dev.shapeslab.web.jetty;
+package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
-import dev.shapeslab.web.Admission;
-import dev.shapeslab.web.AdmissionQueue;
-import dev.shapeslab.web.AdmissionSettings;
 import dev.shapeslab.web.Problem;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -51,7 +48,7 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
 
     /**
      * {@code virtualThreads}: Jetty runs requests on virtual threads. A place is then handed on to a waiting request
-     * from a platform thread of admission's own, as under Tomcat ({@code AdmissionControl}): from the virtual thread
+     * from a platform thread of admission's own, as under Tomcat ({@code TomcatAdmission}): from the virtual thread
      * whose request ended, the next request's virtual thread would start on the same carrier, ahead of the threads woken
      * from other queues (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
      */

@@ -1,6 +1,7 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
+import dev.shapeslab.web.Problem;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -45,13 +46,13 @@ import org.apache.catalina.valves.ValveBase;
  *
  * <p>A rejected request never reaches Jersey, so it never writes: its body is not even read.
  */
-public class AdmissionControl extends ValveBase implements Admission {
+public class TomcatAdmission extends ValveBase implements Admission {
 
     /** The place a waiting request was given, handed from its admission to its second dispatch. */
-    private static final String PLACE = AdmissionControl.class.getName() + ".place";
+    private static final String PLACE = TomcatAdmission.class.getName() + ".place";
 
     /** The request attribute that gives its place back, for {@link AdmissionFinish}. */
-    static final String RELEASE = AdmissionControl.class.getName() + ".release";
+    static final String RELEASE = TomcatAdmission.class.getName() + ".release";
 
     private final AdmissionQueue queue;
     /** Admission's own platform thread for handing places on under virtual threads: see the constructor. */
@@ -61,7 +62,7 @@ public class AdmissionControl extends ValveBase implements Admission {
         return thread;
     });
 
-    public AdmissionControl(AdmissionSettings settings) {
+    public TomcatAdmission(AdmissionSettings settings) {
         this(settings, false);
     }
 
@@ -74,7 +75,7 @@ public class AdmissionControl extends ValveBase implements Admission {
      * thread too, places stayed counted in flight for as long as its queue was long, and turned new requests away
      * at C10k (docs/results.md, C10k).
      */
-    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads) {
+    public TomcatAdmission(AdmissionSettings settings, boolean virtualThreads) {
         super(true); // a waiting request is suspended here, and admitted ones may be suspended behind
         this.queue = new AdmissionQueue(settings, virtualThreads ? handOver : Runnable::run);
     }

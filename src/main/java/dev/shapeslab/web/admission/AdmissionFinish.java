@@ -1,4 +1,4 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.admission;
 
 import org.glassfish.jersey.server.monitoring.ApplicationEvent;
 import org.glassfish.jersey.server.monitoring.ApplicationEventListener;
@@ -6,7 +6,7 @@ import org.glassfish.jersey.server.monitoring.RequestEvent;
 import org.glassfish.jersey.server.monitoring.RequestEventListener;
 
 /**
- * Tells admission control ({@link AdmissionControl}) that Jersey has finished with a request: its response written,
+ * Tells admission control ({@link TomcatAdmission}) that Jersey has finished with a request: its response written,
  * or its failure answered, on whichever thread that was. The request's place is given back then.
  *
  * <p>The valve also gives the place back when Tomcat ends the request's asynchronous cycle, and whichever comes
@@ -28,7 +28,7 @@ public final class AdmissionFinish implements ApplicationEventListener {
      */
     @Override
     public RequestEventListener onRequest(RequestEvent start) {
-        if (!(start.getContainerRequest().getProperty(AdmissionControl.RELEASE) instanceof Runnable release)) {
+        if (!(start.getContainerRequest().getProperty(TomcatAdmission.RELEASE) instanceof Runnable release)) {
             return null;
         }
         return event -> {

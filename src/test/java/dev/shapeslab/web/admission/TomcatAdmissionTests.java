@@ -1,9 +1,10 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.admission;
 
 import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.web.Problem;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
@@ -26,7 +27,7 @@ import org.testng.annotations.Test;
  * The admission queue's races with the container, which a test over HTTP cannot time: Spring's servlet mocks
  * stand for Tomcat, and a request that holds its place stays suspended until the test completes it.
  */
-public class AdmissionControlTests {
+public class TomcatAdmissionTests {
 
     /**
      * A waiting request whose client went away while it was being admitted: Tomcat's async context then refuses
@@ -35,7 +36,7 @@ public class AdmissionControlTests {
      */
     @Test
     public void aWaiterWhoseClientLeftAsItWasAdmittedCostsNeitherTheReleasingRequestNorThePlace() throws Exception {
-        AdmissionControl admission = new AdmissionControl(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
+        TomcatAdmission admission = new TomcatAdmission(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
         MockHttpServletRequest holder = asyncRequest();
         admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
         GoneWhenAdmitted gone = new GoneWhenAdmitted(asyncRequest());
@@ -60,7 +61,7 @@ public class AdmissionControlTests {
      */
     @Test
     public void aWaitingRequestsCycleHasNoContainerTimeoutSoOnlyAdmissionEndsTheWait() throws Exception {
-        AdmissionControl admission = new AdmissionControl(new AdmissionSettings(1, 10, Duration.ofMillis(200), "fixed"));
+        TomcatAdmission admission = new TomcatAdmission(new AdmissionSettings(1, 10, Duration.ofMillis(200), "fixed"));
         MockHttpServletRequest holder = asyncRequest();
         admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
         MockHttpServletRequest waiting = asyncRequest();
@@ -78,7 +79,7 @@ public class AdmissionControlTests {
      */
     @Test
     public void aPlaceIsGivenBackWhenJerseyHasFinishedThoughTheAsyncCycleNeverEnds() throws Exception {
-        AdmissionControl admission = new AdmissionControl(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
+        TomcatAdmission admission = new TomcatAdmission(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
         MockHttpServletRequest holder = asyncRequest();
         admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
         MockHttpServletRequest next = asyncRequest();
@@ -97,7 +98,7 @@ public class AdmissionControlTests {
     /** What Jersey tells its event listeners as a request starts, and once it has written its response. */
     private static void jerseyFinished(MockHttpServletRequest request) {
         MapPropertiesDelegate properties = new MapPropertiesDelegate();
-        properties.setProperty(AdmissionControl.RELEASE, request.getAttribute(AdmissionControl.RELEASE));
+        properties.setProperty(TomcatAdmission.RELEASE, request.getAttribute(TomcatAdmission.RELEASE));
         ContainerRequest jerseyRequest = new ContainerRequest(URI.create("http://localhost/"),
                 URI.create("http://localhost/circles"), "GET", null, properties, null);
         new AdmissionFinish().onRequest(event(RequestEvent.Type.START, jerseyRequest))
@@ -121,7 +122,7 @@ public class AdmissionControlTests {
      */
     @Test
     public void underVirtualThreadsAPlaceIsHandedOnFromAdmissionsOwnThread() throws Exception {
-        AdmissionControl admission = new AdmissionControl(
+        TomcatAdmission admission = new TomcatAdmission(
                 new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"), true);
         MockHttpServletRequest holder = asyncRequest();
         admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
@@ -143,7 +144,7 @@ public class AdmissionControlTests {
      */
     @Test
     public void aWaiterQueuedBehindAnAdmittedOneIsTurnedAwayOnceItHasWaitedTheBound() throws Exception {
-        AdmissionControl admission = new AdmissionControl(
+        TomcatAdmission admission = new TomcatAdmission(
                 new AdmissionSettings(1, 10, Duration.ofMillis(200), "fixed"));
         MockHttpServletRequest holder = asyncRequest();
         admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
