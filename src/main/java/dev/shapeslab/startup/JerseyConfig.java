@@ -9,7 +9,6 @@ import dev.shapeslab.web.OpenApiDocument;
 import dev.shapeslab.web.ProblemMappers;
 import dev.shapeslab.web.RequestBodyGuard;
 import dev.shapeslab.web.ResponseBodyGuard;
-import dev.shapeslab.web.admission.AdmissionFinish;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 import org.springframework.beans.factory.annotation.Value;
@@ -45,7 +44,6 @@ public class JerseyConfig extends ResourceConfig {
         register(new MetricsApplicationEventListener(registry, new DefaultJerseyTagsProvider(),
                 "http.server.requests", true));
         register(BackgroundTimeouts.class);
-        register(AdmissionFinish.class);
         property(ServerProperties.WADL_FEATURE_DISABLE, true);
         property(ServerProperties.BV_FEATURE_DISABLE, true);
         // Error responses without an entity would otherwise get Tomcat's HTML error page.

@@ -32,8 +32,8 @@ import org.eclipse.jetty.util.Callback;
  * completion ({@link Request#addCompletionListener}), once its callback is completed, succeeded or failed, and the
  * response is done: an answer written whole, a response Jersey resumed from another thread and the servlet container
  * ended, a write that failed because the client went away mid-answer, a request the context did not handle, or one that
- * failed. (Under Tomcat the valve takes whichever of two ends comes first, the asynchronous cycle's or Jersey's
- * answer: {@code web.AdmissionFinish}.)
+ * failed. (Tomcat's valve, {@link TomcatAdmission}, likewise gives a place back on one event: the request's end in
+ * Tomcat.)
  *
  * <p>Why not Jetty's own {@code QoSHandler}, which suspends and resumes requests the same way and releases a permit
  * on the same completion event: it answers a full queue with a 503 without a body and without {@code Retry-After}

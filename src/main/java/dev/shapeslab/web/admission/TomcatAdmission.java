@@ -40,9 +40,12 @@ import org.apache.catalina.valves.ValveBase;
  * runnable virtual threads in a cold JVM (docs/results.md, Admission); ahead of the chain, only admitted
  * requests reach those monitors. The bound, the queue and its order are {@link AdmissionQueue}'s.
  *
- * <p>A request counts until its response is complete: for a suspended response that is when the async
- * cycle ends, not when its pass through this valve returns (which is why Netflix's own servlet filter, which releases on
- * return, would not bound the async variant), or when Jersey has finished with it ({@link AdmissionFinish}).
+ * <p>A request counts until its response is complete, which Tomcat tells on one event: for a suspended response,
+ * the end of its asynchronous cycle (this valve's listener on it), not when its pass through this valve returns
+ * (which is why Netflix's own servlet filter, which releases on return, would not bound the async variant); for a
+ * request that started no cycle, the return of its pass through this valve. Jersey's own end of a request is not a
+ * second event: it gave places back while Tomcat lost cycles, whose cause is gone
+ * (docs/notebook/2026-11-27-the-lost-async-completion.md).
  *
  * <p>A rejected request never reaches Jersey, so it never writes: its body is not even read.
  */
@@ -50,9 +53,6 @@ public class TomcatAdmission extends ValveBase implements Admission {
 
     /** The place a waiting request was given, handed from its admission to its second dispatch. */
     private static final String PLACE = TomcatAdmission.class.getName() + ".place";
-
-    /** The request attribute that gives its place back, for {@link AdmissionFinish}. */
-    static final String RELEASE = TomcatAdmission.class.getName() + ".release";
 
     private final AdmissionQueue queue;
     /** Admission's own platform thread for handing places on under virtual threads: see the constructor. */
@@ -136,7 +136,6 @@ public class TomcatAdmission extends ValveBase implements Admission {
     private void serve(HttpServletRequest request, HttpServletResponse response, Next next, Limiter.Listener place)
             throws ServletException, IOException {
         Release release = new Release(place, response);
-        request.setAttribute(RELEASE, (Runnable) release);
         try {
             next.invoke();
         } finally {
@@ -214,8 +213,8 @@ public class TomcatAdmission extends ValveBase implements Admission {
 
     /**
      * Gives the request's place back once, when its response is complete: when Tomcat ends its asynchronous cycle
-     * (it tells this listener), when it returns from a request that did not start one, or when Jersey has finished
-     * with it ({@link AdmissionFinish}), whichever comes first.
+     * (it tells this listener), or when it returns from a request that did not start one. Once: Tomcat may tell both
+     * an error and the cycle's end.
      */
     private final class Release implements AsyncListener, Runnable {
         private final Limiter.Listener place;

@@ -22,12 +22,13 @@
  *      │                                                └─► max-wait passed, or its client gone ──► 503 / dropped
  *      └─► queue full ──► 503 with Retry-After at once
  * </pre>
- * The event that gives a place back, per server:
+ * The one event that gives a place back, per server (once, whatever else the server tells):
  * <ul>
- * <li>Tomcat ({@link dev.shapeslab.web.admission.TomcatAdmission}, a valve): Jersey has finished with the request
- * ({@link dev.shapeslab.web.admission.AdmissionFinish}) or Tomcat has ended its asynchronous cycle (or returned from a
- * request that started none), whichever comes first, once. A waiting request's cycle has no timeout of Tomcat's: only
- * the queue ends a wait.</li>
+ * <li>Tomcat ({@link dev.shapeslab.web.admission.TomcatAdmission}, a valve): the request's end in Tomcat: the end of
+ * its asynchronous cycle (the valve's listener on it), or, for a request that started none, the valve's return.
+ * Jersey's end of the request is not a second event: a Jersey listener that also gave places back, for cycles Tomcat
+ * never ended, went once the cause of those lost cycles was gone (a waiting request's cycle has no timeout of Tomcat's,
+ * so only the queue ends a wait: docs/notebook/2026-11-27-the-lost-async-completion.md).</li>
  * <li>Jetty ({@link dev.shapeslab.web.admission.JettyAdmission}, a handler): the request's completion listener, added
  * as it arrives.</li>
  * <li>WebFlux ({@link dev.shapeslab.web.admission.FluxAdmission}, a filter): the end of the filter chain's
