@@ -17,8 +17,7 @@ import reactor.core.publisher.MonoSink;
  * Admission control on WebFlux: {@link AdmissionQueue}'s bound and queue as a {@code WebFilter}, with the settings and
  * meaning it has on the other servers: past {@code max-in-flight} a request waits for a place, and past
  * {@code max-queue}, or once it has waited {@code max-wait}, the answer is 503 problem+json with {@code Retry-After},
- * written before the body is read.
- * A request counts until its response is written, or its client has gone.
+ * written before the body is read. A request counts until its response is written, or its client has gone.
  *
  * <p>Waiting holds no thread here either: a waiting request is a pending {@code Mono}, not a suspended servlet
  * request. When a place comes free (on whichever thread completed the request that held it), or its wait ends, the

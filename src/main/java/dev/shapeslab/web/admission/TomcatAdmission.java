@@ -20,9 +20,9 @@ import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
 
 /**
- * A bound on the requests in flight, whatever holds them (a platform thread in plain and rxjava, a virtual
- * thread, or a suspended async response that holds no thread), with a queue in front of it that tells a
- * crowd from an overload.
+ * Admission control on Tomcat, a valve in front of Jersey: a bound on the requests in flight, whatever holds them
+ * (a platform thread in plain and rxjava, a virtual thread, or a suspended async response that holds no thread),
+ * with a queue in front of it that tells a crowd from an overload.
  *
  * <p>A request past the bound waits for a place, in arrival order, for at most {@code max-wait}; it is
  * answered 503 problem+json with {@code Retry-After} only when it has waited that long, or when

@@ -12,9 +12,9 @@ import java.util.function.Predicate;
 
 /**
  * Admission control on Vert.x: {@link AdmissionQueue}'s bound and queue as the first handler of the Vert.x Web router,
- * with the settings and meaning it has on the other servers: past {@code max-in-flight} a request waits for a place, and past
- * {@code max-queue}, or once it has waited {@code max-wait}, the answer is 503 problem+json with {@code Retry-After},
- * written before the body is read. A request counts until its response has ended, or its connection has closed.
+ * with the settings and meaning it has on the other servers: past {@code max-in-flight} a request waits for a place,
+ * and past {@code max-queue}, or once it has waited {@code max-wait}, the answer is 503 problem+json with
+ * {@code Retry-After}, written before the body is read. A request counts until its response has ended, or its connection has closed.
  *
  * <p>Waiting holds no thread: a waiting request is a paused request (its body stays unread) and an entry in the
  * queue. When a place comes free, on whichever event loop finished the request that held it, or its wait ends, the
@@ -39,7 +39,8 @@ public final class VertxAdmission implements Handler<RoutingContext>, Admission 
      * is left paused for Vert.x Web's {@code BodyHandler} to read). Both are {@code web.vertx}'s
      * ({@code VertxWeb.admission} wires them), which this package does not import.
      */
-    public VertxAdmission(AdmissionSettings settings, Unavailable unavailable, Predicate<HttpServerRequest> declaresBody) {
+    public VertxAdmission(AdmissionSettings settings, Unavailable unavailable,
+                          Predicate<HttpServerRequest> declaresBody) {
         this.queue = new AdmissionQueue(settings);
         this.unavailable = unavailable;
         this.declaresBody = declaresBody;
