@@ -1,8 +1,11 @@
 package dev.shapeslab;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -16,12 +19,20 @@ import org.testng.annotations.Test;
  * and the web layer never knows which variant it serves. Inside persistence, the backends depend on what they
  * share (its root package) and never on each other; outside it, only start-up names a backend, and everything else
  * reaches one through the ports. A backend speaks no HTTP, and each non-blocking driver stays inside its backend.
- * The backend rules name no backend, so that one added later is held to them too.
+ * The backend rules name no backend, so that one added later is held to them too. Inside the web layer, its core
+ * (the root package) imports none of its sub-packages; admission control ({@code web.admission}: the queue and one
+ * adapter per server) imports the core and no server's package; each server's package ({@code jetty}, {@code flux},
+ * {@code vertx}) may import admission and the core, never another server's. Those rules name no server either.
  */
 public class ArchitectureTests {
 
     /** Every backend package and what lies under it, not the root package that they share. */
     private static final String BACKENDS = "dev.shapeslab.persistence.*..";
+
+    /** Every sub-package of the web layer and what lies under it: admission's and each server's. */
+    private static final String WEB_SUB_PACKAGES = "dev.shapeslab.web.*..";
+
+    private static final String ADMISSION = "dev.shapeslab.web.admission..";
 
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -41,6 +52,15 @@ public class ArchitectureTests {
                         .resideInAPackage("dev.shapeslab.web..").should().dependOnClassesThat()
                         .resideInAnyPackage("dev.shapeslab.execution..", "dev.shapeslab.persistence..",
                                 "dev.shapeslab.startup..")},
+                {"the web layer's core imports none of its sub-packages", noClasses().that()
+                        .resideInAPackage("dev.shapeslab.web").should().dependOnClassesThat()
+                        .resideInAPackage(WEB_SUB_PACKAGES)},
+                {"admission control imports the web layer's core, not a server's package", noClasses().that()
+                        .resideInAPackage(ADMISSION).should().dependOnClassesThat(
+                                resideInAPackage(WEB_SUB_PACKAGES).and(resideOutsideOfPackage(ADMISSION)))},
+                {"each server's web package may import admission control, never another server's", slices()
+                        .matching("dev.shapeslab.web.(*)..").should().notDependOnEachOther()
+                        .ignoreDependency(DescribedPredicate.alwaysTrue(), resideInAPackage(ADMISSION))},
                 {"execution models are composed, not composing", noClasses().that()
                         .resideInAPackage("dev.shapeslab.execution..").should().dependOnClassesThat()
                         .resideInAPackage("dev.shapeslab.startup..")},

@@ -1,7 +1,7 @@
 package dev.shapeslab.execution;
 
 import dev.shapeslab.persistence.Backends;
-import dev.shapeslab.web.AdmissionSettings;
+import dev.shapeslab.web.admission.AdmissionSettings;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.stream.Stream;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;

@@ -1,6 +1,6 @@
 package dev.shapeslab.execution;
 
-import dev.shapeslab.web.AdmissionSettings;
+import dev.shapeslab.web.admission.AdmissionSettings;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.env.Environment;

@@ -4,7 +4,6 @@ import dev.shapeslab.execution.ExecutionVariant;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.glassfish.jersey.micrometer.server.DefaultJerseyTagsProvider;
 import org.glassfish.jersey.micrometer.server.MetricsApplicationEventListener;
-import dev.shapeslab.web.AdmissionFinish;
 import dev.shapeslab.web.BackgroundTimeouts;
 import dev.shapeslab.web.OpenApiDocument;
 import dev.shapeslab.web.ProblemMappers;
@@ -45,7 +44,6 @@ public class JerseyConfig extends ResourceConfig {
         register(new MetricsApplicationEventListener(registry, new DefaultJerseyTagsProvider(),
                 "http.server.requests", true));
         register(BackgroundTimeouts.class);
-        register(AdmissionFinish.class);
         property(ServerProperties.WADL_FEATURE_DISABLE, true);
         property(ServerProperties.BV_FEATURE_DISABLE, true);
         // Error responses without an entity would otherwise get Tomcat's HTML error page.

@@ -6,7 +6,6 @@ import org.apache.catalina.Lifecycle;
 import org.apache.catalina.Pipeline;
 import org.apache.catalina.Valve;
 import org.apache.catalina.valves.ErrorReportValve;
-import org.apache.coyote.AbstractProtocol;
 import org.apache.tomcat.util.IntrospectionUtils;
 import org.slf4j.Logger;
 import org.springframework.boot.WebApplicationType;
@@ -17,59 +16,31 @@ import org.springframework.boot.tomcat.autoconfigure.TomcatWebServerConfiguratio
 import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 import org.springframework.boot.web.server.servlet.ServletWebServerFactory;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnThreading;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.thread.Threading;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.tomcat.TomcatContextCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.web.filter.RequestContextFilter;
 
 /**
- * What the service adds to the servlet container, in front of Jersey: admission control and error bodies. Only in
- * a servlet application: under {@code webflux} there is neither Tomcat nor Jersey ({@code flux.FluxWeb} instead). Only
- * on Tomcat, the default server: under the profile {@value Servers#JETTY}, {@code jetty.JettyWeb} adds the same to Jetty.
+ * What the service adds to the servlet container, in front of Jersey: error bodies, connector settings and the
+ * request-thread meters; admission control on Tomcat is {@code admission.TomcatAdmissionConfiguration}'s. Only in a
+ * servlet application: under {@code webflux} there is neither Tomcat nor Jersey ({@code flux.FluxWeb} instead). Only
+ * on Tomcat, the default server: under the profile {@value Servers#JETTY}, {@code jetty.JettyWeb} adds the same to
+ * Jetty.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @Profile(Servers.TOMCAT)
-@EnableConfigurationProperties(AdmissionSettings.class)
 class WebContainer {
 
     private static final Logger log = LoggerFactory.getLogger(WebContainer.class);
-
-    /**
-     * Admission control as a valve of the application's context, ahead of the filter chain (see
-     * {@link AdmissionControl} for why not a filter). Tomcat must hold a connection for every request admitted
-     * or waiting, and more: the ones past them are those a 503 is answered on.
-     */
-    @Bean
-    AdmissionControl admissionControl(AdmissionSettings settings,
-            @Value("${server.tomcat.max-connections:8192}") int maxConnections,
-            @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads, MeterRegistry registry) {
-        if (maxConnections != -1 && maxConnections <= settings.maxHeld()) {
-            throw new IllegalStateException("server.tomcat.max-connections (" + maxConnections
-                    + ") must be above shapes.admission.max-in-flight and shapes.admission.max-queue together ("
-                    + settings.maxInFlight() + " + " + settings.maxQueue() + "): a request past them is answered "
-                    + "503 on one of the connections beyond; with none, it would wait unanswered in the kernel's "
-                    + "accept queue. Raise max-connections, or lower the other two.");
-        }
-        AdmissionControl admission = new AdmissionControl(settings, virtualThreads);
-        Admission.bindMetrics(admission, registry);
-        return admission;
-    }
 
     /**
      * The management server (actuator, on its own port) on Tomcat, as Boot's Tomcat auto-configuration would declare
@@ -88,11 +59,6 @@ class WebContainer {
         return new RequestThreadMetrics(registry);
     }
 
-    @Bean
-    TomcatContextCustomizer admissionBeforeTheFilterChain(AdmissionControl admission) {
-        return context -> context.getPipeline().addValve(admission);
-    }
-
     /**
      * No RequestContextFilter (Jersey's auto-configuration adds Spring's, for request-scoped beans, which this
      * service has none of): every filter is looked up under a monitor of Tomcat's as each admitted request's
@@ -103,41 +69,6 @@ class WebContainer {
         FilterRegistrationBean<RequestContextFilter> none = new FilterRegistrationBean<>(new RequestContextFilter());
         none.setEnabled(false);
         return none;
-    }
-
-    /**
-     * Tomcat keeps a request processor (its buffers) for reuse for every request admission control may
-     * hold at once, admitted or waiting; past its cache, each is built anew and dropped after its request,
-     * garbage that under overload lived long enough to be promoted (measured:
-     * docs/notebook/2026-11-24-overload-clients-and-processors.md).
-     */
-    @Bean
-    @Order(Ordered.LOWEST_PRECEDENCE) // after Boot's own, which sets server.tomcat.processor-cache (200)
-    WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> processorsKeptForAdmittedAndWaiting(
-            AdmissionSettings settings) {
-        return factory -> factory.addConnectorCustomizers(connector -> {
-            if (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
-                protocol.setProcessorCache(settings.maxHeld());
-            }
-        });
-    }
-
-    /**
-     * Under {@code virtual}, Tomcat's virtual threads start a bounded number at a time ({@link VirtualThreadStarts}:
-     * why): as many as admission control lets in, and as many again per processor for the passes through it
-     * that only queue or refuse a request. Runs after Boot's own customizer, which sets the virtual-thread executor.
-     */
-    @Bean
-    @Order(Ordered.LOWEST_PRECEDENCE)
-    @ConditionalOnThreading(Threading.VIRTUAL)
-    WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> virtualThreadsStartedInTurn(
-            AdmissionSettings settings) {
-        int maxRunning = settings.maxInFlight() + 2 * Runtime.getRuntime().availableProcessors();
-        return factory -> factory.addProtocolHandlerCustomizers(protocol -> {
-            protocol.setExecutor(new VirtualThreadStarts(protocol.getExecutor(), maxRunning));
-            log.info("Virtual threads: at most {} requests run at once, the rest wait for a start in arrival order",
-                    maxRunning);
-        });
     }
 
     /**

@@ -5,8 +5,8 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.faults.FaultTests;
-import dev.shapeslab.web.Admission;
 import dev.shapeslab.web.ResourcePaths;
+import dev.shapeslab.web.admission.Admission;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;

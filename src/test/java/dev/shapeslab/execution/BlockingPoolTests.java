@@ -7,8 +7,8 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
 import dev.shapeslab.ShapesLabApplication;
-import dev.shapeslab.web.AdmissionSettings;
 import dev.shapeslab.web.ProblemException;
+import dev.shapeslab.web.admission.AdmissionSettings;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;

@@ -2,8 +2,8 @@ package dev.shapeslab.execution;
 
 import static org.testng.Assert.assertEquals;
 
-import dev.shapeslab.web.Admission;
 import dev.shapeslab.web.ResourcePaths;
+import dev.shapeslab.web.admission.Admission;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -14,6 +14,7 @@ import dev.shapeslab.domain.Position;
 import dev.shapeslab.domain.Shape;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.web.admission.TomcatAdmission;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -74,7 +75,7 @@ public class ClientAbortTests extends HttpTestSupport {
             drawing.initialiseForCreation(Instant.now());
             drawings.insert(drawing);
         }
-        AdmissionControl admission = applicationContext.getBean(AdmissionControl.class);
+        TomcatAdmission admission = applicationContext.getBean(TomcatAdmission.class);
 
         try (Socket socket = new Socket()) {
             socket.setReceiveBufferSize(1024); // a small window, so the server blocks on its writes

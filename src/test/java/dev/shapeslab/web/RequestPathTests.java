@@ -5,6 +5,7 @@ import static org.testng.Assert.assertSame;
 import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.execution.HttpTestSupport;
+import dev.shapeslab.web.admission.TomcatAdmission;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
@@ -28,7 +29,7 @@ import org.testng.annotations.Test;
 public class RequestPathTests extends HttpTestSupport {
 
     @Autowired
-    private AdmissionControl admission;
+    private TomcatAdmission admission;
 
     @Test
     public void admissionIsAValveOfTheApplicationsContextAndNoFilterRuns() {

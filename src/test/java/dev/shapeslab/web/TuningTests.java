@@ -6,6 +6,7 @@ import static org.testng.Assert.assertTrue;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.execution.Variants;
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.web.admission.AdmissionSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,10 +2,10 @@ package dev.shapeslab.execution.vertx;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shapeslab.execution.Variants;
-import dev.shapeslab.web.Admission;
-import dev.shapeslab.web.AdmissionSettings;
+import dev.shapeslab.web.admission.Admission;
+import dev.shapeslab.web.admission.AdmissionSettings;
+import dev.shapeslab.web.admission.VertxAdmission;
 import dev.shapeslab.web.vertx.RouterCustomizer;
-import dev.shapeslab.web.vertx.VertxAdmission;
 import dev.shapeslab.web.vertx.VertxWeb;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
@@ -53,7 +53,7 @@ class VertxConfiguration {
 
     @Bean
     VertxAdmission vertxAdmission(AdmissionSettings settings, MeterRegistry registry) {
-        VertxAdmission admission = new VertxAdmission(settings);
+        VertxAdmission admission = VertxWeb.admission(settings);
         Admission.bindMetrics(admission, registry);
         return admission;
     }

@@ -1,7 +1,8 @@
 package dev.shapeslab.web.flux;
 
-import dev.shapeslab.web.Admission;
-import dev.shapeslab.web.AdmissionSettings;
+import dev.shapeslab.web.admission.Admission;
+import dev.shapeslab.web.admission.AdmissionSettings;
+import dev.shapeslab.web.admission.FluxAdmission;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -29,9 +30,15 @@ public class FluxWeb {
     @Bean
     @Order(Ordered.HIGHEST_PRECEDENCE)
     FluxAdmission fluxAdmission(AdmissionSettings settings, MeterRegistry registry) {
-        FluxAdmission admission = new FluxAdmission(settings);
+        FluxAdmission admission = admission(settings);
         Admission.bindMetrics(admission, registry);
         return admission;
+    }
+
+    /** Admission control whose waiting requests go on on their own event loop, its 503s written as every error here. */
+    static FluxAdmission admission(AdmissionSettings settings) {
+        return new FluxAdmission(settings, EventLoops::of,
+                (exchange, detail, path) -> ProblemAnswer.unavailable(detail, path).writeTo(exchange));
     }
 
     @Bean

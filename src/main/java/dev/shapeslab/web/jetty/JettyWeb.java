@@ -1,9 +1,10 @@
 package dev.shapeslab.web.jetty;
 
-import dev.shapeslab.web.Admission;
-import dev.shapeslab.web.AdmissionSettings;
 import dev.shapeslab.web.Servers;
-import dev.shapeslab.web.VirtualThreadStarts;
+import dev.shapeslab.web.admission.Admission;
+import dev.shapeslab.web.admission.AdmissionSettings;
+import dev.shapeslab.web.admission.JettyAdmission;
+import dev.shapeslab.web.admission.VirtualThreadStarts;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.ee11.webapp.AbstractConfiguration;
 import org.eclipse.jetty.ee11.webapp.WebAppContext;
@@ -45,8 +46,9 @@ import org.springframework.web.filter.RequestContextFilter;
 
 /**
  * The servlet variants on Jetty (profile {@value Servers#JETTY}): the web server factory, and what the service adds
- * to the server in front of Jersey, as {@code web.WebContainer} adds it to Tomcat: admission control
- * ({@link JettyAdmission}) and problem+json for Jetty's own errors ({@link ProblemErrorHandler}).
+ * to the server in front of Jersey, as {@code web.WebContainer} and {@code web.admission.TomcatAdmissionConfiguration}
+ * add it to Tomcat: admission control ({@link JettyAdmission}) and problem+json for Jetty's own errors
+ * ({@link ProblemErrorHandler}).
  *
  * <p>Both servers are on the classpath, and the jar runs either. Boot's Jetty servlet auto-configuration is excluded
  * (ShapesLabApplication): left in, it would create its Jetty factory before Tomcat's auto-configuration could create
@@ -130,7 +132,7 @@ class JettyWeb {
      * request's handling. Here Jetty's own tasks keep a small pool of platform threads ({@code server.jetty.threads.*})
      * and Jetty hands each task that may block, the request through the servlet container, to a new virtual thread, as
      * Jetty's pool does when given a virtual-thread executor. Those start through {@link VirtualThreadStarts}, as
-     * Tomcat's do ({@code web.WebContainer}, why): as many as admission lets in, and as many again per core for the
+     * Tomcat's do ({@code web.admission.TomcatAdmissionConfiguration}, why): as many as admission lets in, and as many again per core for the
      * passes that only queue or refuse a request. Runs after Boot's own customizer, which sets its virtual pool.
      */
     @Bean

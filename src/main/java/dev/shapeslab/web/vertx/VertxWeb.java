@@ -1,5 +1,7 @@
 package dev.shapeslab.web.vertx;
 
+import dev.shapeslab.web.admission.AdmissionSettings;
+import dev.shapeslab.web.admission.VertxAdmission;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerOptions;
@@ -34,6 +36,11 @@ public final class VertxWeb {
         this.bodyGuard = new VertxBodyGuard(maxBodyBytes);
         this.maxBodyBytes = maxBodyBytes;
         this.problems = new VertxProblems(maxBodyBytes, allowedMethods);
+    }
+
+    /** Admission control for the server, answering its 503s as every error here is answered ({@link VertxProblems}). */
+    public static VertxAdmission admission(AdmissionSettings settings) {
+        return new VertxAdmission(settings, VertxProblems::unavailable, VertxProblems::declaresBody);
     }
 
     /** One event loop's router: the same handlers (admission is one for the server), a router of its own. */

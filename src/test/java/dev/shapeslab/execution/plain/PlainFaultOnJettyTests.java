@@ -6,9 +6,9 @@ import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.faults.FaultTests;
 import dev.shapeslab.faults.H2FaultTests;
-import dev.shapeslab.web.Admission;
-import dev.shapeslab.web.AdmissionSettings;
 import dev.shapeslab.web.ResourcePaths;
+import dev.shapeslab.web.admission.Admission;
+import dev.shapeslab.web.admission.AdmissionSettings;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;

@@ -5,7 +5,8 @@ import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.JfrEvents;
-import dev.shapeslab.web.AdmissionSettings;
+import dev.shapeslab.web.admission.AdmissionSettings;
+import dev.shapeslab.web.admission.FluxAdmission;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -40,7 +41,7 @@ public class FluxAdmissionTests {
 
     @Test
     public void pastTheBoundRequestsWaitInArrivalOrderAndAreServedAsPlacesFree() throws Exception {
-        FluxAdmission admission = new FluxAdmission(new AdmissionSettings(1, 2, Duration.ofSeconds(60), "fixed"));
+        FluxAdmission admission = FluxWeb.admission(new AdmissionSettings(1, 2, Duration.ofSeconds(60), "fixed"));
         Handler handler = new Handler();
         CompletableFuture<Void> first = admission.filter(exchange(), handler).toFuture();
         CompletableFuture<Void> second = admission.filter(exchange(), handler).toFuture();
@@ -65,7 +66,7 @@ public class FluxAdmissionTests {
 
     @Test
     public void aFullQueueIs503WithRetryAfterAtOnceAndTheHandlerNeverRuns() throws Exception {
-        FluxAdmission admission = new FluxAdmission(new AdmissionSettings(1, 1, Duration.ofSeconds(60), "fixed"));
+        FluxAdmission admission = FluxWeb.admission(new AdmissionSettings(1, 1, Duration.ofSeconds(60), "fixed"));
         Handler handler = new Handler();
         MockServerWebExchange refused = exchange();
         JfrEvents.Recorded<Disposable> recorded = JfrEvents.whileRunning(() -> {
@@ -91,7 +92,7 @@ public class FluxAdmissionTests {
 
     @Test
     public void aRequestThatWaitedTheLongestWaitIs503() throws Exception {
-        FluxAdmission admission = new FluxAdmission(new AdmissionSettings(1, 1, Duration.ofMillis(50), "fixed"));
+        FluxAdmission admission = FluxWeb.admission(new AdmissionSettings(1, 1, Duration.ofMillis(50), "fixed"));
         Handler handler = new Handler();
         admission.filter(exchange(), handler).subscribe();
         MockServerWebExchange waited = exchange();

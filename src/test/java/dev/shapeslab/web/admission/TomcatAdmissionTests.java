@@ -1,22 +1,22 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.admission;
 
 import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.web.Problem;
 import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequestWrapper;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.glassfish.jersey.internal.MapPropertiesDelegate;
-import org.glassfish.jersey.server.ContainerRequest;
-import org.glassfish.jersey.server.monitoring.RequestEvent;
 import org.springframework.mock.web.MockAsyncContext;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
@@ -26,7 +26,7 @@ import org.testng.annotations.Test;
  * The admission queue's races with the container, which a test over HTTP cannot time: Spring's servlet mocks
  * stand for Tomcat, and a request that holds its place stays suspended until the test completes it.
  */
-public class AdmissionControlTests {
+public class TomcatAdmissionTests {
 
     /**
      * A waiting request whose client went away while it was being admitted: Tomcat's async context then refuses
@@ -35,7 +35,7 @@ public class AdmissionControlTests {
      */
     @Test
     public void aWaiterWhoseClientLeftAsItWasAdmittedCostsNeitherTheReleasingRequestNorThePlace() throws Exception {
-        AdmissionControl admission = new AdmissionControl(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
+        TomcatAdmission admission = new TomcatAdmission(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
         MockHttpServletRequest holder = asyncRequest();
         admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
         GoneWhenAdmitted gone = new GoneWhenAdmitted(asyncRequest());
@@ -60,7 +60,7 @@ public class AdmissionControlTests {
      */
     @Test
     public void aWaitingRequestsCycleHasNoContainerTimeoutSoOnlyAdmissionEndsTheWait() throws Exception {
-        AdmissionControl admission = new AdmissionControl(new AdmissionSettings(1, 10, Duration.ofMillis(200), "fixed"));
+        TomcatAdmission admission = new TomcatAdmission(new AdmissionSettings(1, 10, Duration.ofMillis(200), "fixed"));
         MockHttpServletRequest holder = asyncRequest();
         admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
         MockHttpServletRequest waiting = asyncRequest();
@@ -72,45 +72,42 @@ public class AdmissionControlTests {
     }
 
     /**
-     * A request answered from another thread counts until Jersey has finished with it, even when Tomcat never ends
-     * its asynchronous cycle nor tells its listeners: under 5,000 clients such requests kept every place taken
-     * (docs/results.md, A slow database). The cycle's end, when it comes, gives nothing back twice.
+     * One event gives a suspended request's place back: Tomcat's end of its asynchronous cycle, whether it tells an
+     * error first or not, and only once; until then the place is held. Jersey's end of the request is no second
+     * event (docs/notebook/2026-11-27-the-lost-async-completion.md).
      */
     @Test
-    public void aPlaceIsGivenBackWhenJerseyHasFinishedThoughTheAsyncCycleNeverEnds() throws Exception {
-        AdmissionControl admission = new AdmissionControl(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
+    public void aSuspendedRequestsPlaceComesBackOnceWhenTomcatEndsItsCycle() throws Exception {
+        TomcatAdmission admission = new TomcatAdmission(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
         MockHttpServletRequest holder = asyncRequest();
         admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
         MockHttpServletRequest next = asyncRequest();
         admission.admit(next, new MockHttpServletResponse(), false, () -> { });
-        assertEquals(admission.waiting(), 1);
+        assertEquals(admission.inFlight(), 1);
+        assertEquals(admission.waiting(), 1, "the place came back before the holder's cycle ended");
 
-        jerseyFinished(holder);
-
+        MockAsyncContext cycle = (MockAsyncContext) holder.getAsyncContext();
+        for (AsyncListener listener : cycle.getListeners()) {
+            listener.onError(new AsyncEvent(cycle, new IOException("client gone"))); // Tomcat: an error, then the end
+        }
         assertEquals(admission.waiting(), 0);
         assertEquals(admission.inFlight(), 1, "the place went to the waiting request");
         assertTrue(((MockAsyncContext) next.getAsyncContext()).getDispatchedPath() != null, "next was not dispatched");
-        ((MockAsyncContext) holder.getAsyncContext()).complete();
+        cycle.complete();
         assertEquals(admission.inFlight(), 1, "the holder's place was given back twice");
     }
 
-    /** What Jersey tells its event listeners as a request starts, and once it has written its response. */
-    private static void jerseyFinished(MockHttpServletRequest request) {
-        MapPropertiesDelegate properties = new MapPropertiesDelegate();
-        properties.setProperty(AdmissionControl.RELEASE, request.getAttribute(AdmissionControl.RELEASE));
-        ContainerRequest jerseyRequest = new ContainerRequest(URI.create("http://localhost/"),
-                URI.create("http://localhost/circles"), "GET", null, properties, null);
-        new AdmissionFinish().onRequest(event(RequestEvent.Type.START, jerseyRequest))
-                .onEvent(event(RequestEvent.Type.FINISHED, jerseyRequest));
-    }
+    /** A request that starts no cycle gives its place back as its pass through the valve returns. */
+    @Test
+    public void aRequestThatStartsNoCycleGivesItsPlaceBackAsTheValveReturns() throws Exception {
+        TomcatAdmission admission = new TomcatAdmission(new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"));
+        MockHttpServletRequest request = asyncRequest();
+        int[] inFlightWhileServed = {-1};
+        admission.admit(request, new MockHttpServletResponse(), false,
+                () -> inFlightWhileServed[0] = admission.inFlight());
 
-    private static RequestEvent event(RequestEvent.Type type, ContainerRequest request) {
-        return (RequestEvent) Proxy.newProxyInstance(RequestEvent.class.getClassLoader(),
-                new Class<?>[] {RequestEvent.class}, (proxy, method, args) -> switch (method.getName()) {
-                    case "getType" -> type;
-                    case "getContainerRequest" -> request;
-                    default -> null;
-                });
+        assertEquals(inFlightWhileServed[0], 1);
+        assertEquals(admission.inFlight(), 0);
     }
 
     /**
@@ -121,7 +118,7 @@ public class AdmissionControlTests {
      */
     @Test
     public void underVirtualThreadsAPlaceIsHandedOnFromAdmissionsOwnThread() throws Exception {
-        AdmissionControl admission = new AdmissionControl(
+        TomcatAdmission admission = new TomcatAdmission(
                 new AdmissionSettings(1, 10, Duration.ofMinutes(1), "fixed"), true);
         MockHttpServletRequest holder = asyncRequest();
         admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);
@@ -143,7 +140,7 @@ public class AdmissionControlTests {
      */
     @Test
     public void aWaiterQueuedBehindAnAdmittedOneIsTurnedAwayOnceItHasWaitedTheBound() throws Exception {
-        AdmissionControl admission = new AdmissionControl(
+        TomcatAdmission admission = new TomcatAdmission(
                 new AdmissionSettings(1, 10, Duration.ofMillis(200), "fixed"));
         MockHttpServletRequest holder = asyncRequest();
         admission.admit(holder, new MockHttpServletResponse(), false, holder::startAsync);

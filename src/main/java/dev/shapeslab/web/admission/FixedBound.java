@@ -1,4 +1,4 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limit;
 import java.util.function.Consumer;

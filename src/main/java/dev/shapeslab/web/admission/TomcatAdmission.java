@@ -1,6 +1,7 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
+import dev.shapeslab.web.Problem;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -19,9 +20,9 @@ import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
 
 /**
- * A bound on the requests in flight, whatever holds them (a platform thread in plain and rxjava, a virtual
- * thread, or a suspended async response that holds no thread), with a queue in front of it that tells a
- * crowd from an overload.
+ * Admission control on Tomcat, a valve in front of Jersey: a bound on the requests in flight, whatever holds them
+ * (a platform thread in plain and rxjava, a virtual thread, or a suspended async response that holds no thread),
+ * with a queue in front of it that tells a crowd from an overload.
  *
  * <p>A request past the bound waits for a place, in arrival order, for at most {@code max-wait}; it is
  * answered 503 problem+json with {@code Retry-After} only when it has waited that long, or when
@@ -39,19 +40,19 @@ import org.apache.catalina.valves.ValveBase;
  * runnable virtual threads in a cold JVM (docs/results.md, Admission); ahead of the chain, only admitted
  * requests reach those monitors. The bound, the queue and its order are {@link AdmissionQueue}'s.
  *
- * <p>A request counts until its response is complete: for a suspended response that is when the async
- * cycle ends, not when its pass through this valve returns (which is why Netflix's own servlet filter, which releases on
- * return, would not bound the async variant), or when Jersey has finished with it ({@link AdmissionFinish}).
+ * <p>A request counts until its response is complete, which Tomcat tells on one event: for a suspended response,
+ * the end of its asynchronous cycle (this valve's listener on it), not when its pass through this valve returns
+ * (which is why Netflix's own servlet filter, which releases on return, would not bound the async variant); for a
+ * request that started no cycle, the return of its pass through this valve. Jersey's own end of a request is not a
+ * second event: it gave places back while Tomcat lost cycles, whose cause is gone
+ * (docs/notebook/2026-11-27-the-lost-async-completion.md).
  *
  * <p>A rejected request never reaches Jersey, so it never writes: its body is not even read.
  */
-public class AdmissionControl extends ValveBase implements Admission {
+public class TomcatAdmission extends ValveBase implements Admission {
 
     /** The place a waiting request was given, handed from its admission to its second dispatch. */
-    private static final String PLACE = AdmissionControl.class.getName() + ".place";
-
-    /** The request attribute that gives its place back, for {@link AdmissionFinish}. */
-    static final String RELEASE = AdmissionControl.class.getName() + ".release";
+    private static final String PLACE = TomcatAdmission.class.getName() + ".place";
 
     private final AdmissionQueue queue;
     /** Admission's own platform thread for handing places on under virtual threads: see the constructor. */
@@ -61,7 +62,7 @@ public class AdmissionControl extends ValveBase implements Admission {
         return thread;
     });
 
-    public AdmissionControl(AdmissionSettings settings) {
+    public TomcatAdmission(AdmissionSettings settings) {
         this(settings, false);
     }
 
@@ -74,7 +75,7 @@ public class AdmissionControl extends ValveBase implements Admission {
      * thread too, places stayed counted in flight for as long as its queue was long, and turned new requests away
      * at C10k (docs/results.md, C10k).
      */
-    public AdmissionControl(AdmissionSettings settings, boolean virtualThreads) {
+    public TomcatAdmission(AdmissionSettings settings, boolean virtualThreads) {
         super(true); // a waiting request is suspended here, and admitted ones may be suspended behind
         this.queue = new AdmissionQueue(settings, virtualThreads ? handOver : Runnable::run);
     }
@@ -135,7 +136,6 @@ public class AdmissionControl extends ValveBase implements Admission {
     private void serve(HttpServletRequest request, HttpServletResponse response, Next next, Limiter.Listener place)
             throws ServletException, IOException {
         Release release = new Release(place, response);
-        request.setAttribute(RELEASE, (Runnable) release);
         try {
             next.invoke();
         } finally {
@@ -213,8 +213,8 @@ public class AdmissionControl extends ValveBase implements Admission {
 
     /**
      * Gives the request's place back once, when its response is complete: when Tomcat ends its asynchronous cycle
-     * (it tells this listener), when it returns from a request that did not start one, or when Jersey has finished
-     * with it ({@link AdmissionFinish}), whichever comes first.
+     * (it tells this listener), or when it returns from a request that did not start one. Once: Tomcat may tell both
+     * an error and the cycle's end.
      */
     private final class Release implements AsyncListener, Runnable {
         private final Limiter.Listener place;

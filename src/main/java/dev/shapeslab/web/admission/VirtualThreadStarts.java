@@ -1,4 +1,4 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.admission;
 
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;

@@ -1,9 +1,6 @@
-package dev.shapeslab.web.jetty;
+package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
-import dev.shapeslab.web.Admission;
-import dev.shapeslab.web.AdmissionQueue;
-import dev.shapeslab.web.AdmissionSettings;
 import dev.shapeslab.web.Problem;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -37,8 +34,8 @@ import org.eclipse.jetty.util.VirtualThreads;
  * completion ({@link Request#addCompletionListener}), once its callback is completed, succeeded or failed, and the
  * response is done: an answer written whole, a response Jersey resumed from another thread and the servlet container
  * ended, a write that failed because the client went away mid-answer, a request the context did not handle, or one that
- * failed. (Under Tomcat the valve takes whichever of two ends comes first, the asynchronous cycle's or Jersey's
- * answer: {@code web.AdmissionFinish}.)
+ * failed. (Tomcat's valve, {@link TomcatAdmission}, likewise gives a place back on one event: the request's end in
+ * Tomcat.)
  *
  * <p>Why not Jetty's own {@code QoSHandler}, which suspends and resumes requests the same way and releases a permit
  * on the same completion event: it answers a full queue with a 503 without a body and without {@code Retry-After}
@@ -53,7 +50,7 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
 
     /**
      * {@code virtualThreads}: Jetty runs requests on virtual threads. A place is then handed on to a waiting request
-     * from a platform thread of admission's own, as under Tomcat ({@code AdmissionControl}): from the virtual thread
+     * from a platform thread of admission's own, as under Tomcat ({@code TomcatAdmission}): from the virtual thread
      * whose request ended, the next request's virtual thread would start on the same carrier, ahead of the threads woken
      * from other queues (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
      */

@@ -1,4 +1,4 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.admission;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
@@ -8,8 +8,8 @@ import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
 /**
- * JFR event: a request turned away by admission control ({@link AdmissionControl}, or {@code flux.FluxAdmission} under
- * {@code webflux}). Seen in Mission Control under "Shapes Lab".
+ * JFR event: a request turned away by admission control on any server ({@link TomcatAdmission}, {@link JettyAdmission},
+ * {@link FluxAdmission}, {@link VertxAdmission}). Seen in Mission Control under "Shapes Lab".
  */
 @Name("dev.shapeslab.AdmissionRejected")
 @Label("Admission Rejected")

@@ -1,22 +1,20 @@
-package dev.shapeslab.web.vertx;
+package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
-import dev.shapeslab.web.Admission;
-import dev.shapeslab.web.AdmissionControl;
-import dev.shapeslab.web.AdmissionQueue;
-import dev.shapeslab.web.AdmissionSettings;
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 
 /**
- * {@link AdmissionControl}'s bound and queue ({@link AdmissionQueue}) as the first handler of the Vert.x Web router,
- * with the same settings and meaning: past {@code max-in-flight} a request waits for a place, and past
- * {@code max-queue}, or once it has waited {@code max-wait}, the answer is 503 problem+json with {@code Retry-After},
- * written before the body is read. A request counts until its response has ended, or its connection has closed.
+ * Admission control on Vert.x: {@link AdmissionQueue}'s bound and queue as the first handler of the Vert.x Web router,
+ * with the settings and meaning it has on the other servers: past {@code max-in-flight} a request waits for a place,
+ * and past {@code max-queue}, or once it has waited {@code max-wait}, the answer is 503 problem+json with
+ * {@code Retry-After}, written before the body is read. A request counts until its response has ended, or its connection has closed.
  *
  * <p>Waiting holds no thread: a waiting request is a paused request (its body stays unread) and an entry in the
  * queue. When a place comes free, on whichever event loop finished the request that held it, or its wait ends, the
@@ -26,10 +24,26 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class VertxAdmission implements Handler<RoutingContext>, Admission {
 
-    private final AdmissionQueue queue;
+    /** How the server answers 503 problem+json with {@code Retry-After}: {@code web.vertx}'s answer, passed in. */
+    @FunctionalInterface
+    public interface Unavailable {
+        void answer(HttpServerRequest request, String detail, String path);
+    }
 
-    public VertxAdmission(AdmissionSettings settings) {
+    private final AdmissionQueue queue;
+    private final Unavailable unavailable;
+    private final Predicate<HttpServerRequest> declaresBody;
+
+    /**
+     * {@code unavailable}: how a 503 is written; {@code declaresBody}: whether a request's headers announce a body (one
+     * is left paused for Vert.x Web's {@code BodyHandler} to read). Both are {@code web.vertx}'s
+     * ({@code VertxWeb.admission} wires them), which this package does not import.
+     */
+    public VertxAdmission(AdmissionSettings settings, Unavailable unavailable,
+                          Predicate<HttpServerRequest> declaresBody) {
         this.queue = new AdmissionQueue(settings);
+        this.unavailable = unavailable;
+        this.declaresBody = declaresBody;
     }
 
     @Override
@@ -71,7 +85,7 @@ public final class VertxAdmission implements Handler<RoutingContext>, Admission 
     private void reject(RoutingContext request, String reason) {
         String path = request.request().path();
         queue.rejected(path, reason);
-        VertxProblems.unavailable(request.request(), "The service is at capacity; retry shortly", path);
+        unavailable.answer(request.request(), "The service is at capacity; retry shortly", path);
     }
 
     /** Stops the queue's timer, once the server has stopped. */
@@ -93,7 +107,7 @@ public final class VertxAdmission implements Handler<RoutingContext>, Admission 
         @Override
         protected boolean resume(Limiter.Listener place) {
             eventLoop.runOnContext(now -> {
-                if (!VertxProblems.declaresBody(request.request())) {
+                if (!declaresBody.test(request.request())) {
                     request.request().resume(); // nothing to read but its end; a body is resumed by BodyHandler
                 }
                 serve(request, place);

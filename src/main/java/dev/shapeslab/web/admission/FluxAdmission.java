@@ -1,13 +1,10 @@
-package dev.shapeslab.web.flux;
+package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
-import dev.shapeslab.web.Admission;
-import dev.shapeslab.web.AdmissionControl;
-import dev.shapeslab.web.AdmissionQueue;
-import dev.shapeslab.web.AdmissionSettings;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.web.server.ServerWebExchange;
@@ -17,10 +14,10 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
 
 /**
- * {@link AdmissionControl}'s bound and queue ({@link AdmissionQueue}) as a {@code WebFilter}, with the same settings
- * and meaning: past {@code max-in-flight} a request waits for a place, and past {@code max-queue}, or once it has
- * waited {@code max-wait}, the answer is 503 problem+json with {@code Retry-After}, written before the body is read.
- * A request counts until its response is written, or its client has gone.
+ * Admission control on WebFlux: {@link AdmissionQueue}'s bound and queue as a {@code WebFilter}, with the settings and
+ * meaning it has on the other servers: past {@code max-in-flight} a request waits for a place, and past
+ * {@code max-queue}, or once it has waited {@code max-wait}, the answer is 503 problem+json with {@code Retry-After},
+ * written before the body is read. A request counts until its response is written, or its client has gone.
  *
  * <p>Waiting holds no thread here either: a waiting request is a pending {@code Mono}, not a suspended servlet
  * request. When a place comes free (on whichever thread completed the request that held it), or its wait ends, the
@@ -28,12 +25,28 @@ import reactor.core.publisher.MonoSink;
  * contract says. A client that goes away while waiting leaves the queue at once (Reactor Netty cancels its
  * exchange), which Tomcat could not tell.
  */
-final class FluxAdmission implements WebFilter, Admission, DisposableBean {
+public final class FluxAdmission implements WebFilter, Admission, DisposableBean {
+
+    /** How the server answers 503 problem+json with {@code Retry-After}: {@code web.flux}'s answer, passed in. */
+    @FunctionalInterface
+    public interface Unavailable {
+        Mono<Void> answer(ServerWebExchange exchange, String detail, String path);
+    }
 
     private final AdmissionQueue queue;
+    private final Function<ServerWebExchange, Executor> eventLoop;
+    private final Unavailable unavailable;
 
-    FluxAdmission(AdmissionSettings settings) {
+    /**
+     * {@code eventLoop}: the event loop of a request's connection, where a waiting request goes on;
+     * {@code unavailable}: how a 503 is written. Both are {@code web.flux}'s ({@code FluxWeb} wires them), which this
+     * package does not import.
+     */
+    public FluxAdmission(AdmissionSettings settings, Function<ServerWebExchange, Executor> eventLoop,
+                         Unavailable unavailable) {
         this.queue = new AdmissionQueue(settings);
+        this.eventLoop = eventLoop;
+        this.unavailable = unavailable;
     }
 
     @Override
@@ -51,7 +64,7 @@ final class FluxAdmission implements WebFilter, Admission, DisposableBean {
             return reject(exchange, "queue full");
         }
         return Mono.<Optional<Limiter.Listener>>create(sink -> {
-                    Waiter waiter = new Waiter(sink, EventLoops.of(exchange));
+                    Waiter waiter = new Waiter(sink, eventLoop.apply(exchange));
                     sink.onCancel(waiter::leaveGone);
                     queue.await(waiter);
                 })
@@ -74,7 +87,7 @@ final class FluxAdmission implements WebFilter, Admission, DisposableBean {
     private Mono<Void> reject(ServerWebExchange exchange, String reason) {
         String path = exchange.getRequest().getPath().value();
         queue.rejected(path, reason);
-        return ProblemAnswer.unavailable("The service is at capacity; retry shortly", path).writeTo(exchange);
+        return unavailable.answer(exchange, "The service is at capacity; retry shortly", path);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
@@ -15,10 +15,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Admission control's bound and queue, whichever server it guards: {@link AdmissionControl} in front of Jersey,
- * {@code flux.FluxAdmission} in front of WebFlux, {@code vertx.VertxAdmission} in front of the Vert.x router. Each
- * of those holds its requests as its server can (a suspended servlet request, a pending {@code Mono}, a paused
- * Vert.x request) and answers them; this class decides which is served, which waits and which is turned away.
+ * Admission control's bound and queue, whichever server it guards: {@link TomcatAdmission} and {@link JettyAdmission}
+ * in front of Jersey, {@link FluxAdmission} in front of WebFlux, {@link VertxAdmission} in front of the Vert.x router.
+ * Each of those holds its requests as its server can (a suspended servlet request, a request Jetty's handler took
+ * over, a pending {@code Mono}, a paused Vert.x request) and answers them; this class decides which is served, which
+ * waits and which is turned away.
  *
  * <p>At most {@code max-in-flight} requests are served at once (Netflix's concurrency-limits: {@code fixed}, or
  * {@code gradient2}, which adapts the bound to measured latency up to the maximum). Up to {@code max-queue} more wait
@@ -63,7 +64,7 @@ public final class AdmissionQueue {
 
     /**
      * {@code handOn}: where a place given back is handed on to a waiting request, when one waits; on the thread
-     * that gave it back unless the server needs otherwise (see {@link AdmissionControl}).
+     * that gave it back unless the server needs otherwise (see {@link TomcatAdmission}).
      */
     public AdmissionQueue(AdmissionSettings settings, Executor handOn) {
         this.limiter = SimpleLimiter.newBuilder().named("requests").limit(settings.newLimit()).build();
