@@ -1,5 +1,6 @@
 package dev.shapeslab.persistence;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.springframework.aop.framework.autoproxy.AbstractBeanFactoryAwareAdvisingPostProcessor;
 import org.springframework.aop.support.ComposablePointcut;
@@ -25,11 +26,7 @@ public class StoreCallRecording extends AbstractBeanFactoryAwareAdvisingPostProc
 
     StoreCallRecording() {
         MethodInterceptor record = invocation -> {
-            StoreCallEvent event = new StoreCallEvent();
-            if (!event.isEnabled()) {
-                return invocation.proceed();
-            }
-            event.begin();
+            Recorded call = begin(((EntityStore<?>) invocation.getThis()).entityName(), invocation.getMethod().getName());
             String outcome = "ok";
             try {
                 return invocation.proceed();
@@ -37,17 +34,66 @@ public class StoreCallRecording extends AbstractBeanFactoryAwareAdvisingPostProc
                 outcome = failure.getClass().getSimpleName();
                 throw failure;
             } finally {
-                event.end();
-                if (event.shouldCommit()) {
-                    event.entity = ((EntityStore<?>) invocation.getThis()).entityName();
-                    event.operation = invocation.getMethod().getName();
-                    event.outcome = outcome;
-                    event.commit();
-                }
+                call.end(outcome);
             }
         };
         this.advisor = new DefaultPointcutAdvisor(new ComposablePointcut(new RootClassFilter(EntityStore.class)), record);
         setBeforeExistingAdvisors(true);
         setOrder(ORDER);
+    }
+
+    /**
+     * Begins the {@link StoreCallEvent} of one call of {@code entity}'s store, {@code operation}: every backend's
+     * recording, whatever its execution model (here around a blocking call; the non-blocking drivers' adapters, from a
+     * subscription or a start to the end).
+     */
+    public static Recorded begin(String entity, String operation) {
+        StoreCallEvent event = new StoreCallEvent();
+        if (!event.isEnabled()) {
+            return Recorded.OFF;
+        }
+        event.begin();
+        return new Recorded(event, entity, operation);
+    }
+
+    /** A store call's event, begun; its first end commits it, on the thread that ends the call. */
+    public static final class Recorded {
+
+        static final Recorded OFF = new Recorded(null, null, null);
+
+        private final StoreCallEvent event;
+        private final String entity;
+        private final String operation;
+        private final AtomicBoolean ended = new AtomicBoolean();
+
+        private Recorded(StoreCallEvent event, String entity, String operation) {
+            this.event = event;
+            this.entity = entity;
+            this.operation = operation;
+        }
+
+        /** Whether a recording asks for the event: if not, the call need not be watched at all. */
+        public boolean on() {
+            return event != null;
+        }
+
+        /** Ends the call with {@code outcome}: "ok", "cancelled", or the failure's class name ({@link #failed}). */
+        public void end(String outcome) {
+            if (event == null || !ended.compareAndSet(false, true)) {
+                return;
+            }
+            event.end();
+            if (event.shouldCommit()) {
+                event.entity = entity;
+                event.operation = operation;
+                event.outcome = outcome;
+                event.commit();
+            }
+        }
+
+        /** The outcome of a call that failed with {@code failure}. */
+        public static String failed(Throwable failure) {
+            return failure.getClass().getSimpleName();
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.shapeslab.persistence.pgclient;
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.CallDeadline;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.StoreCallEvent;
@@ -23,7 +24,6 @@ import java.util.WeakHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Profile;
@@ -88,7 +88,7 @@ class PgClientCalls {
      * {@code entity} and {@code operation} name the call in its {@link StoreCallEvent}.
      */
     <R> Future<R> read(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(Mode.READ, work)));
+        return FutureCalls.guarded(breaker, () -> FutureCalls.recorded(entity, operation, () -> call(Mode.READ, work)));
     }
 
     /**
@@ -97,12 +97,12 @@ class PgClientCalls {
      * statement sent again after a conflict ({@code Drawings.REPLACE}) stays within the call.
      */
     <R> Future<R> statement(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(Mode.STATEMENT, work)));
+        return FutureCalls.guarded(breaker, () -> FutureCalls.recorded(entity, operation, () -> call(Mode.STATEMENT, work)));
     }
 
     /** One transaction around {@code work}: committed once {@code work}'s Future has succeeded. */
     <R> Future<R> write(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(Mode.TRANSACTION, work)));
+        return FutureCalls.guarded(breaker, () -> FutureCalls.recorded(entity, operation, () -> call(Mode.TRANSACTION, work)));
     }
 
     /** How a call's statements are committed. */
@@ -123,28 +123,6 @@ class PgClientCalls {
     /** Store calls holding a connection now. */
     int holding() {
         return holding.get();
-    }
-
-    /**
-     * The call as a JFR {@link StoreCallEvent}, as the other backends' calls are: from its start to its end, committed
-     * on the event loop that ends it before the result goes on. Inside the breaker: the work that reached the
-     * database, not the calls failed fast.
-     */
-    private static <R> Future<R> recorded(String entity, String operation, Supplier<Future<R>> call) {
-        StoreCallEvent event = new StoreCallEvent();
-        if (!event.isEnabled()) {
-            return call.get();
-        }
-        event.begin();
-        return call.get().andThen(outcome -> {
-            event.end();
-            if (event.shouldCommit()) {
-                event.entity = entity;
-                event.operation = operation;
-                event.outcome = outcome.succeeded() ? "ok" : outcome.cause().getClass().getSimpleName();
-                event.commit();
-            }
-        });
     }
 
     private <R> Future<R> call(Mode mode, Function<SqlConnection, Future<R>> work) {
@@ -176,24 +154,13 @@ class PgClientCalls {
         }
     }
 
-    /**
-     * No connection came within the bound: the pool was busy, or every connection hung. Told apart from a call that
-     * got no answer on its connection, which alone says the database is unreachable (and makes the next calls fail
-     * fast): a crowd that waits long for a connection of a healthy database must not turn away the calls after it.
-     */
-    static final class NoConnectionInTime extends RuntimeException {
-        NoConnectionInTime(Duration bound) {
-            super("no database connection within " + bound.toMillis() + " ms", null, false, false);
-        }
-    }
-
     /** One store call: its connection once it has one, and the one way it ends. Touched on its context only. */
     private final class Call<R> {
 
         final Promise<R> answer = Promise.promise();
         private final Mode mode;
         private final Function<SqlConnection, Future<R>> work;
-        private final long deadline = System.nanoTime() + bound.toNanos();
+        private final CallDeadline deadline = new CallDeadline(bound);
         private SqlConnection connection;
         private long timer;
         private boolean committing;
@@ -273,7 +240,7 @@ class PgClientCalls {
             if (open == null) {
                 release();
             } else {
-                long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+                long left = Math.max(1, deadline.remaining().toMillis());
                 long rollbackBound = vertx.setTimer(left, fired -> abort());
                 open.rollback().onComplete(rolledBack -> {
                     if (vertx.cancelTimer(rollbackBound)) {
@@ -294,7 +261,7 @@ class PgClientCalls {
                 return;
             }
             ended = true;
-            Throwable failure = connection == null ? new NoConnectionInTime(bound)
+            Throwable failure = connection == null ? new CallDeadline.NoConnectionInTime(bound)
                     : new TimeoutException("no answer within " + bound.toMillis() + " ms");
             if (connection != null) {
                 abort();

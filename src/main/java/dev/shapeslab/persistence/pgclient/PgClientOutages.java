@@ -31,9 +31,6 @@ final class PgClientOutages {
     }
 
     static String kindHere(Throwable cause) {
-        if (cause instanceof PgClientCalls.NoConnectionInTime) {
-            return OutageKinds.NO_CONNECTION;
-        }
         if (cause instanceof PgClientCalls.AbortedConnection) {
             return OutageKinds.CLOSED_BEFORE_SENT;
         }

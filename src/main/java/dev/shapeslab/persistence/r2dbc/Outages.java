@@ -6,7 +6,6 @@ import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTransientResourceException;
 import java.io.IOException;
-import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import reactor.pool.PoolAcquirePendingLimitException;
 
@@ -30,15 +29,7 @@ final class Outages {
         return OutageKinds.translate(failure, committing, Outages::kindHere);
     }
 
-    /** The most specific reason in {@code failure}'s causes that says the database could not answer, if any. */
-    static Optional<String> kindOf(Throwable failure) {
-        return OutageKinds.kindOf(failure, Outages::kindHere);
-    }
-
     private static String kindHere(Throwable cause) {
-        if (cause instanceof StoreCalls.NoConnectionInTime) {
-            return OutageKinds.NO_CONNECTION;
-        }
         if (cause instanceof TimeoutException) {
             return OutageKinds.NO_ANSWER; // the call's deadline, or the pool's bound on opening a connection
         }

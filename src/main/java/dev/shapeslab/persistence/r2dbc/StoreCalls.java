@@ -3,6 +3,7 @@ package dev.shapeslab.persistence.r2dbc;
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.CallDeadline;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.StoreCallEvent;
@@ -17,9 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Profile;
@@ -79,7 +78,7 @@ class StoreCalls {
      * {@code operation} name the call in its {@link StoreCallEvent}.
      */
     <R> Mono<R> read(String entity, String operation, Function<Connection, Mono<R>> work) {
-        return breaker.guard(recorded(entity, operation, call(Mode.READ, work)));
+        return ReactorCalls.guarded(breaker, ReactorCalls.recorded(entity, operation, call(Mode.READ, work)));
     }
 
     /**
@@ -88,12 +87,12 @@ class StoreCalls {
      * statement sent again after a conflict ({@code Drawings.REPLACE}) stays within the call.
      */
     <R> Mono<R> statement(String entity, String operation, Function<Connection, Mono<R>> work) {
-        return breaker.guard(recorded(entity, operation, call(Mode.STATEMENT, work)));
+        return ReactorCalls.guarded(breaker, ReactorCalls.recorded(entity, operation, call(Mode.STATEMENT, work)));
     }
 
     /** One transaction around {@code work}: committed when {@code work} completes, with or without a value. */
     <R> Mono<R> write(String entity, String operation, Function<Connection, Mono<R>> work) {
-        return breaker.guard(recorded(entity, operation, call(Mode.TRANSACTION, work)));
+        return ReactorCalls.guarded(breaker, ReactorCalls.recorded(entity, operation, call(Mode.TRANSACTION, work)));
     }
 
     /** How a call's statements are committed. */
@@ -106,42 +105,11 @@ class StoreCalls {
         TRANSACTION
     }
 
-    /**
-     * The call as a JFR {@link StoreCallEvent} (as the JDBC stores' calls are), from its subscription to its end,
-     * committed by the thread that ends it, before the result goes on (so the event exists once the answer does);
-     * nothing is recorded while no recording asks for the event. Inside the breaker, as on the JDBC backends: the
-     * recording is the work that reached the database, not the calls failed fast.
-     */
-    private static <R> Mono<R> recorded(String entity, String operation, Mono<R> call) {
-        return Mono.defer(() -> {
-            StoreCallEvent event = new StoreCallEvent();
-            if (!event.isEnabled()) {
-                return call;
-            }
-            event.begin();
-            AtomicBoolean ended = new AtomicBoolean();
-            Consumer<String> end = outcome -> {
-                if (ended.compareAndSet(false, true)) {
-                    event.end();
-                    if (event.shouldCommit()) {
-                        event.entity = entity;
-                        event.operation = operation;
-                        event.outcome = outcome;
-                        event.commit();
-                    }
-                }
-            };
-            return call.doOnSuccess(result -> end.accept("ok"))
-                    .doOnError(failure -> end.accept(failure.getClass().getSimpleName()))
-                    .doOnCancel(() -> end.accept("cancelled"));
-        });
-    }
-
     private <R> Mono<R> call(Mode mode, Function<Connection, Mono<R>> work) {
         return Mono.defer(() -> {
-            Call call = new Call(System::nanoTime, System.nanoTime() + bound.toNanos());
+            Call call = new Call(new CallDeadline(bound));
             Mono<Connection> acquired = Mono.from(pool.create()).timeout(bound)
-                    .onErrorMap(TimeoutException.class, waited -> new NoConnectionInTime(bound));
+                    .onErrorMap(TimeoutException.class, waited -> new CallDeadline.NoConnectionInTime(bound));
             return Mono.usingWhen(acquired,
                             connection -> call.run(connection, mode, work),
                             call::release, call::releaseAfter, call::abandon)
@@ -154,27 +122,14 @@ class StoreCalls {
         return ABORTED.remove(physical) ? Mono.error(new IllegalStateException("aborted at its deadline")) : Mono.empty();
     }
 
-    /**
-     * No connection came within the bound: the pool was busy, or every connection hung. Told apart from a call that
-     * got no answer on its connection, which alone says the database is unreachable (and makes the next calls fail
-     * fast): a crowd that waits long for a connection of a healthy database must not turn away the calls after it.
-     */
-    static final class NoConnectionInTime extends RuntimeException {
-        NoConnectionInTime(Duration bound) {
-            super("no database connection within " + bound.toMillis() + " ms", null, false, false);
-        }
-    }
-
     /** One store call on its connection: what it has sent, and the one way it ends. */
     private final class Call {
 
-        private final LongSupplier clock;
-        private final long deadline;
+        private final CallDeadline deadline;
         private final AtomicBoolean ended = new AtomicBoolean();
         private volatile boolean committing;
 
-        Call(LongSupplier clock, long deadline) {
-            this.clock = clock;
+        Call(CallDeadline deadline) {
             this.deadline = deadline;
         }
 
@@ -190,7 +145,7 @@ class StoreCalls {
                     .flatMap(result -> Mono.from(connection.commitTransaction())
                             .doOnSubscribe(sent -> committing = true)
                             .then(Mono.justOrEmpty(result)));
-            return Mono.defer(() -> body.timeout(remaining()));
+            return Mono.defer(() -> body.timeout(deadline.remaining()));
         }
 
         boolean committing() {
@@ -217,7 +172,7 @@ class StoreCalls {
             if (connection.isAutoCommit()) {
                 return Mono.from(connection.close());
             }
-            Duration left = remaining();
+            Duration left = deadline.remaining();
             return Mono.from(connection.rollbackTransaction())
                     .timeout(left.isZero() ? Duration.ofMillis(1) : left)
                     .then(Mono.defer(() -> Mono.from(connection.close())))
@@ -227,10 +182,6 @@ class StoreCalls {
         /** Cancelled by the caller: nothing more of it may run on the database. */
         Mono<Void> abandon(Connection connection) {
             return ended.compareAndSet(false, true) ? abort(connection) : Mono.empty();
-        }
-
-        private Duration remaining() {
-            return Duration.ofNanos(Math.max(0, deadline - clock.getAsLong()));
         }
     }
 

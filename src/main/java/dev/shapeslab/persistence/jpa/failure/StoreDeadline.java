@@ -1,6 +1,7 @@
 package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
+import dev.shapeslab.persistence.CallDeadline;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -66,7 +67,7 @@ public final class StoreDeadline implements AutoCloseable {
     /**
      * Runs {@code call} (the rest of a store call: its transaction and the store) within the deadline. A nested store call runs within the outer
      * one's. <b>Errors:</b> what the call throws; if its connection was aborted at the deadline, a
-     * {@link DeadlinePassed} with the driver's failure as cause, except for a commit that may have landed
+     * {@link CallDeadline.Passed} with the driver's failure as cause, except for a commit that may have landed
      * ({@link StoreOutcomeUnknownException} stays what it is: a deadline does not make it a refusal).
      */
     Object bound(StoreCall call) throws Throwable {
@@ -82,7 +83,7 @@ public final class StoreDeadline implements AutoCloseable {
             throw unknown;
         } catch (RuntimeException failure) {
             if (current.expired()) {
-                throw new DeadlinePassed(bound(), failure);
+                throw new CallDeadline.Passed(bound(), failure);
             }
             throw failure;
         } finally {
@@ -124,13 +125,6 @@ public final class StoreDeadline implements AutoCloseable {
     public void close() {
         if (timer != null) {
             timer.shutdownNow();
-        }
-    }
-
-    /** A store call's deadline passed and its connection was aborted: the database did not answer in time. */
-    static final class DeadlinePassed extends RuntimeException {
-        DeadlinePassed(Duration bound, Throwable cause) {
-            super("the database did not answer within " + bound.toMillis() + " ms", cause);
         }
     }
 

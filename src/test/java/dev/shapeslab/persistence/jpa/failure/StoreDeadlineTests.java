@@ -6,6 +6,7 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
+import dev.shapeslab.persistence.CallDeadline;
 import dev.shapeslab.persistence.OutageKinds;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -71,7 +72,7 @@ public class StoreDeadlineTests {
                 hung.block();
                 return "never";
             });
-            StoreDeadline.DeadlinePassed passed = expectThrows(StoreDeadline.DeadlinePassed.class, call::call);
+            CallDeadline.Passed passed = expectThrows(CallDeadline.Passed.class, call::call);
             assertEquals(hung.aborts.get(), 1);
             assertEquals(StoreOutages.kindOf(passed), java.util.Optional.of(OutageKinds.NO_ANSWER));
         }
@@ -105,7 +106,7 @@ public class StoreDeadlineTests {
                 stillHeld.block(); // until the first call's deadline aborts what it holds
                 return "never";
             });
-            expectThrows(StoreDeadline.DeadlinePassed.class, first::call);
+            expectThrows(CallDeadline.Passed.class, first::call);
             done.countDown();
             assertEquals(stillHeld.aborts.get(), 1);
             assertEquals(handedOn.aborts.get(), 0, "the deadline aborted a connection another call had taken");
@@ -129,7 +130,7 @@ public class StoreDeadlineTests {
                 late.block();
                 return "never";
             });
-            expectThrows(StoreDeadline.DeadlinePassed.class, call::call);
+            expectThrows(CallDeadline.Passed.class, call::call);
             assertEquals(expired.getCount(), 0);
             assertEquals(late.aborts.get(), 1);
         }
@@ -151,7 +152,7 @@ public class StoreDeadlineTests {
                 other.block();
                 return "never";
             });
-            expectThrows(StoreDeadline.DeadlinePassed.class, later::call);
+            expectThrows(CallDeadline.Passed.class, later::call);
         }
         assertEquals(pooled.aborts.get(), 0, "a connection back in the pool was aborted");
     }
