@@ -14,12 +14,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 /**
- * Fails store calls at once while the database is known to be unreachable, on either database stack: Resilience4j's
+ * Fails store calls at once while the database is known to be unreachable, on every database driver: Resilience4j's
  * {@link CircuitBreaker}, configured here and nowhere else, to open on a single outage and to stay open for
  * {@code shapes.database.fail-fast} ({@link DatabaseTimeBounds#failFast()}). The JDBC stores' failure chain calls it
- * around a blocking call ({@link #guard(Call)}), the R2DBC stores around their Monos and the Vert.x client's stores
- * around their Futures, each through a thin adapter of its own over {@link #start()}; all see the same outcomes
- * decide, and none of Reactor or Vert.x is imported here. Once a call has found the database
+ * around a blocking call ({@link #guard(Call)}); the R2DBC and Vert.x client stores pass it through their adapters over
+ * {@link #start()} ({@code r2dbc.ReactorCalls}, {@code pgclient.FutureCalls}), so that no Reactor nor Vert.x is here.
+ * Once a call has found the database
  * unreachable (connection refused or broken, shutting down, no answer in time, or a commit cut off), the calls of
  * that window fail at once with the same {@link StoreUnavailableException} instead of each waiting for a connection
  * that cannot come: with a queue of requests in front of a few threads (the async variant's pool on JDBC) or of a
@@ -32,9 +32,9 @@ import java.util.function.LongSupplier;
  * ways: failures of calls already under way when it opened do not make the window longer, and calls past
  * {@link #TRIAL_CALLS} that start while the first trial is under way fail at once.
  *
- * <p>It sees the outcomes each stack's translation has named ({@code StoreOutages} on JDBC, {@code Outages} on
- * R2DBC): an unavailable database of an unreachable kind ({@link OutageKinds#UNREACHABLE}), or an outcome-unknown
- * commit, is an outage; a merely busy pool or any other failure counts as an answer.
+ * <p>It sees the outcomes {@link OutageKinds#translate} has named: an unavailable database of an unreachable kind
+ * ({@link OutageKinds#UNREACHABLE}), or an outcome-unknown commit, is an outage; a merely busy pool or any other failure
+ * counts as an answer.
  */
 public final class OutageBreaker {
 
@@ -74,7 +74,7 @@ public final class OutageBreaker {
         return new OutageBreaker(bounds.failFast(), System::nanoTime);
     }
 
-    /** The rest of a blocking store call, as the breaker sees it. */
+    /** The rest of a blocking store call, as each step of it sees it (the breaker, and the JDBC chain's steps). */
     @FunctionalInterface
     public interface Call {
 
@@ -100,11 +100,8 @@ public final class OutageBreaker {
     }
 
     /**
-     * Starts one call the breaker counts, unless the database is known to be unreachable: how a store call of any
-     * execution model passes the breaker (blocking in {@link #guard(Call)}; a non-blocking driver's calls through their
-     * own adapter, {@code r2dbc.ReactorCalls} and {@code pgclient.FutureCalls}, which keep Reactor and Vert.x out of
-     * here). The call then ends once, by the first of {@link Trial#answered}, {@link Trial#failed} or
-     * {@link Trial#abandoned}. <b>Errors:</b> while open, a {@link StoreUnavailableException} like the last outage's.
+     * Starts one call the breaker counts, of any execution model, unless the database is known to be unreachable.
+     * <b>Errors:</b> while open, a {@link StoreUnavailableException} like the last outage's.
      */
     public Trial start() {
         if (breaker != null && !breaker.tryAcquirePermission()) {
@@ -113,7 +110,7 @@ public final class OutageBreaker {
         return new Trial(breaker == null ? 0 : breaker.getCurrentTimestamp());
     }
 
-    /** One call under way, as the breaker counts it; its first end counts, the others do nothing. */
+    /** One call under way; the first of its ends counts. */
     public final class Trial {
 
         private final long start;

@@ -2,6 +2,7 @@ package dev.shapeslab.persistence;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -70,9 +71,8 @@ public final class OutageKinds {
     }
 
     /**
-     * What the caller of a store call sees of {@code failure}, which {@code errors} (the driver's) name: an outage
-     * ({@link StoreUnavailableException}, a 503), an outcome that cannot be known ({@code committing}, the call's
-     * statement or COMMIT under way, and {@link #mayHaveCommitted}: {@link StoreOutcomeUnknownException}), or
+     * What the caller of a store call sees of {@code failure}, as the driver's {@code errors} name it: an outage (a 503),
+     * an outcome that cannot be known ({@code committing} and {@link #mayHaveCommitted}: a 500 that says so), or
      * {@code failure} itself, so that a bug stays a 500.
      */
     public static Throwable translate(Throwable failure, boolean committing, StoreErrors errors) {
@@ -90,9 +90,8 @@ public final class OutageKinds {
     }
 
     /**
-     * Whether a write that failed with {@code failure} while it was committing may still have been applied: the
-     * connection broke or the database stopped answering ({@link #BROKEN}, {@link #NO_ANSWER}), and no cause says that
-     * nothing was sent ({@link StoreErrors#sentNothing}).
+     * Whether a write that failed with {@code failure} while committing may have been applied: the connection broke or
+     * the database stopped answering, and no cause says that nothing was sent ({@link StoreErrors#sentNothing}).
      */
     public static boolean mayHaveCommitted(Throwable failure, StoreErrors errors) {
         for (Throwable cause : causes(failure)) {
@@ -104,17 +103,17 @@ public final class OutageKinds {
     }
 
     /**
-     * The most specific reason in {@code failure}'s causes that says the database could not answer, if any: the
-     * deepest one {@code errors} name, or the policy's own ({@link CallDeadline}); a passed deadline is "did not answer
-     * in time" whatever the aborted connection then reported.
+     * The most specific reason in {@code failure}'s causes that says the database could not answer, if any: the deepest
+     * that {@code errors} or the policy ({@link NoConnectionInTime}) name; a {@link DeadlinePassed} is "did not answer in
+     * time" whatever the aborted connection then reported.
      */
     public static Optional<String> kindOf(Throwable failure, StoreErrors errors) {
         String kind = null;
         for (Throwable cause : causes(failure)) {
-            if (cause instanceof CallDeadline.Passed) {
+            if (cause instanceof DeadlinePassed) {
                 return Optional.of(NO_ANSWER);
             }
-            String here = cause instanceof CallDeadline.NoConnectionInTime ? NO_CONNECTION : errors.kindHere(cause);
+            String here = cause instanceof NoConnectionInTime ? NO_CONNECTION : errors.kindHere(cause);
             if (here != null) {
                 kind = here;
             }
@@ -125,14 +124,26 @@ public final class OutageKinds {
     /** {@code failure} and its causes, outermost first, each once: the one walk through a cause chain. */
     private static List<Throwable> causes(Throwable failure) {
         List<Throwable> chain = new ArrayList<>(4);
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            for (Throwable seen : chain) {
-                if (seen == cause) {
-                    return chain; // a chain that loops back
-                }
-            }
+        for (Throwable cause = failure; cause != null && !chain.contains(cause); cause = cause.getCause()) {
             chain.add(cause);
         }
         return chain;
+    }
+
+    /**
+     * A store call got no connection within its bound: the pool was busy, or every connection hung. Not a sign of an
+     * unreachable database (a crowd waiting for the connections of a healthy one must not turn away the calls after it).
+     */
+    public static final class NoConnectionInTime extends RuntimeException {
+        public NoConnectionInTime(Duration bound) {
+            super("no database connection within " + bound.toMillis() + " ms", null, false, false);
+        }
+    }
+
+    /** A store call's deadline passed and its connection was aborted: the database did not answer in time. */
+    public static final class DeadlinePassed extends RuntimeException {
+        public DeadlinePassed(Duration bound, Throwable cause) {
+            super("the database did not answer within " + bound.toMillis() + " ms", cause);
+        }
     }
 }

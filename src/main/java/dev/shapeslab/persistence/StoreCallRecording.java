@@ -42,11 +42,7 @@ public class StoreCallRecording extends AbstractBeanFactoryAwareAdvisingPostProc
         setOrder(ORDER);
     }
 
-    /**
-     * Begins the {@link StoreCallEvent} of one call of {@code entity}'s store, {@code operation}: every backend's
-     * recording, whatever its execution model (here around a blocking call; the non-blocking drivers' adapters, from a
-     * subscription or a start to the end).
-     */
+    /** Begins the event of one call of {@code entity}'s store, {@code operation}, on any backend and execution model. */
     public static Recorded begin(String entity, String operation) {
         StoreCallEvent event = new StoreCallEvent();
         if (!event.isEnabled()) {
@@ -57,43 +53,25 @@ public class StoreCallRecording extends AbstractBeanFactoryAwareAdvisingPostProc
     }
 
     /** A store call's event, begun; its first end commits it, on the thread that ends the call. */
-    public static final class Recorded {
+    public record Recorded(StoreCallEvent event, String entity, String operation, AtomicBoolean ended) {
 
         static final Recorded OFF = new Recorded(null, null, null);
 
-        private final StoreCallEvent event;
-        private final String entity;
-        private final String operation;
-        private final AtomicBoolean ended = new AtomicBoolean();
-
-        private Recorded(StoreCallEvent event, String entity, String operation) {
-            this.event = event;
-            this.entity = entity;
-            this.operation = operation;
+        Recorded(StoreCallEvent event, String entity, String operation) {
+            this(event, entity, operation, new AtomicBoolean(event == null));
         }
 
-        /** Whether a recording asks for the event: if not, the call need not be watched at all. */
-        public boolean on() {
-            return event != null;
-        }
-
-        /** Ends the call with {@code outcome}: "ok", "cancelled", or the failure's class name ({@link #failed}). */
+        /** Ends the call with {@code outcome}: "ok", "cancelled", or the failure's class name. */
         public void end(String outcome) {
-            if (event == null || !ended.compareAndSet(false, true)) {
-                return;
+            if (ended.compareAndSet(false, true)) {
+                event.end();
+                if (event.shouldCommit()) {
+                    event.entity = entity;
+                    event.operation = operation;
+                    event.outcome = outcome;
+                    event.commit();
+                }
             }
-            event.end();
-            if (event.shouldCommit()) {
-                event.entity = entity;
-                event.operation = operation;
-                event.outcome = outcome;
-                event.commit();
-            }
-        }
-
-        /** The outcome of a call that failed with {@code failure}. */
-        public static String failed(Throwable failure) {
-            return failure.getClass().getSimpleName();
         }
     }
 }

@@ -12,6 +12,7 @@ import java.net.ConnectException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.testng.annotations.BeforeMethod;
 import org.testng.annotations.Test;
 import reactor.core.publisher.Mono;
@@ -44,7 +45,12 @@ public class OutageBreakerTests {
 
     /** The breaker around a Mono, as the r2dbc stores' calls pass it. */
     private static <T> Mono<T> guard(OutageBreaker breaker, Mono<T> call) {
-        return ReactorCalls.guarded(breaker, call);
+        return ReactorCalls.guarded(breaker, "circle", "insert", call);
+    }
+
+    /** The breaker around a Future, as the Vert.x client stores' calls pass it. */
+    private static <T> Future<T> guardFuture(OutageBreaker breaker, Supplier<Future<T>> call) {
+        return FutureCalls.guarded(breaker, "circle", "insert", call);
     }
 
     private static Mono<String> unreachable(String kind) {
@@ -164,10 +170,10 @@ public class OutageBreakerTests {
     public void aFutureThatFailsWithAnOutageOpensItAndTheNextIsNeverStarted() {
         OutageBreaker breaker = new OutageBreaker(WINDOW, now::get);
         StoreUnavailableException outage = new StoreUnavailableException(OutageKinds.BROKEN, new ConnectException("refused"));
-        assertThat(FutureCalls.guarded(breaker, () -> Future.failedFuture(outage)).cause()).isSameAs(outage);
+        assertThat(guardFuture(breaker, () -> Future.failedFuture(outage)).cause()).isSameAs(outage);
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
 
-        Future<String> turnedAway = FutureCalls.guarded(breaker, () -> {
+        Future<String> turnedAway = guardFuture(breaker, () -> {
             subscribed.incrementAndGet();
             return Future.succeededFuture("reached the database");
         });
@@ -175,7 +181,7 @@ public class OutageBreakerTests {
         assertThat(subscribed.get()).isZero();
 
         now.addAndGet(WINDOW.plusMillis(1).toNanos());
-        assertThat(FutureCalls.guarded(breaker, () -> Future.succeededFuture("back")).result()).isEqualTo("back");
+        assertThat(guardFuture(breaker, () -> Future.succeededFuture("back")).result()).isEqualTo("back");
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);
     }
 }

@@ -5,47 +5,37 @@ import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.StoreCallRecording;
 import reactor.core.publisher.Mono;
 
-/**
- * The shared store-call policy's breaker and recording around a Mono: the only Reactor in it, so that the policy
- * ({@link OutageBreaker}, {@link StoreCallRecording}) imports none. Each subscription is one call, ended once by its
- * value or completion (an answer), its error, or its cancellation.
- *
- * <p><b>Scheduler:</b> none: the breaker is asked and the event begun on the subscribing thread, and the signals pass
- * on the thread that sends them, which ends the call first. <b>Errors:</b> see each method.
- */
+/** The shared breaker and JFR recording around a Mono: the store-call policy's only Reactor, kept out of the root. */
 public final class ReactorCalls {
 
     private ReactorCalls() {
     }
 
     /**
-     * {@code call}, subscribed to only if the database is not known to be unreachable at the time of the subscription.
-     * <b>Errors:</b> while open, a {@link StoreUnavailableException} like the last outage's, without subscribing to
-     * {@code call}; otherwise {@code call}'s signals, unchanged. A cancellation counts for nothing.
+     * {@code call}, subscribed to only if the database is not known to be unreachable; each subscription one call (of
+     * {@code entity}'s store, {@code operation}), ended by its value or completion, its error, or its cancellation.
+     * <b>Scheduler:</b> none; the call ends on the thread that signals, before the signal goes on. <b>Errors:</b> while
+     * open, a {@link StoreUnavailableException} like the last outage's; otherwise {@code call}'s signals, unchanged.
      */
-    public static <T> Mono<T> guarded(OutageBreaker breaker, Mono<T> call) {
+    public static <T> Mono<T> guarded(OutageBreaker breaker, String entity, String operation, Mono<T> call) {
         return Mono.defer(() -> {
             OutageBreaker.Trial trial;
             try {
                 trial = breaker.start();
             } catch (StoreUnavailableException turnedAway) {
-                return Mono.error(turnedAway);
+                return Mono.error(turnedAway); // not recorded: the work that reached the database is
             }
-            return call.doOnSuccess(result -> trial.answered()).doOnError(trial::failed).doOnCancel(trial::abandoned);
-        });
-    }
-
-    /**
-     * {@code call} as a JFR store-call event, from its subscription to its end, committed before the result goes on
-     * (so the event exists once the answer does); nothing is watched while no recording asks for the event.
-     * <b>Errors:</b> {@code call}'s, unchanged.
-     */
-    static <T> Mono<T> recorded(String entity, String operation, Mono<T> call) {
-        return Mono.defer(() -> {
             StoreCallRecording.Recorded recorded = StoreCallRecording.begin(entity, operation);
-            return !recorded.on() ? call : call.doOnSuccess(result -> recorded.end("ok"))
-                    .doOnError(failure -> recorded.end(StoreCallRecording.Recorded.failed(failure)))
-                    .doOnCancel(() -> recorded.end("cancelled"));
+            return call.doOnSuccess(result -> {
+                recorded.end("ok");
+                trial.answered();
+            }).doOnError(failure -> {
+                recorded.end(failure.getClass().getSimpleName());
+                trial.failed(failure);
+            }).doOnCancel(() -> {
+                recorded.end("cancelled");
+                trial.abandoned();
+            });
         });
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
-import dev.shapeslab.persistence.CallDeadline;
 import dev.shapeslab.persistence.OutageKinds;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
@@ -37,7 +36,7 @@ public class PgClientOutagesTests {
         assertThat(kind(PgClientOutages.translate(new ConnectException("refused"), false))).isEqualTo(OutageKinds.BROKEN);
         assertThat(kind(PgClientOutages.translate(new ConnectionPoolTooBusyException("full"), false)))
                 .isEqualTo(OutageKinds.POOL_FULL);
-        assertThat(kind(PgClientOutages.translate(new CallDeadline.NoConnectionInTime(Duration.ofSeconds(3)), false)))
+        assertThat(kind(PgClientOutages.translate(new OutageKinds.NoConnectionInTime(Duration.ofSeconds(3)), false)))
                 .isEqualTo(OutageKinds.NO_CONNECTION);
     }
 

@@ -2,6 +2,7 @@ package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.OutageKinds;
 import dev.shapeslab.persistence.StoreErrors;
 import java.net.SocketTimeoutException;
@@ -23,7 +24,7 @@ import org.springframework.transaction.TransactionTimedOutException;
  * leads to are {@link OutageKinds}', shared with the other drivers.
  *
  * <p>Its place in the {@link StoreCallChain}: outside the {@link StoreDeadline} (whose
- * {@link dev.shapeslab.persistence.CallDeadline.Passed} is "did not answer in time") and the transaction, so a failed begin
+ * {@link dev.shapeslab.persistence.OutageKinds.DeadlinePassed} is "did not answer in time") and the transaction, so a failed begin
  * or commit is seen too; inside the {@link dev.shapeslab.persistence.OutageBreaker}, which reads the kinds it
  * names. Whatever the exception a caller sees, the transaction was rolled back or never began; the one case that cannot be known
  * is a commit whose answer was lost with the connection (docs/faults.md).
@@ -36,12 +37,8 @@ final class StoreOutages {
     private StoreOutages() {
     }
 
-    /**
-     * Runs {@code call} and names its failure if the database could not answer. <b>Errors:</b> a
-     * {@link StoreUnavailableException} with the kind of outage and the failure as cause; a
-     * {@link StoreOutcomeUnknownException} or any failure that is not an outage, unchanged.
-     */
-    static Object translate(StoreCall call) throws Throwable {
+    /** Runs {@code call}. <b>Errors:</b> its failure as {@link OutageKinds#translate} names it (not committing). */
+    static Object translate(OutageBreaker.Call call) throws Throwable {
         try {
             return call.proceed();
         } catch (RuntimeException failure) {
@@ -49,18 +46,9 @@ final class StoreOutages {
         }
     }
 
-    /**
-     * Whether a failed commit may still have been applied: the connection broke or the database stopped
-     * answering while the commit was under way. Not when the pool had closed the connection before (nothing
-     * was sent).
-     */
+    /** Whether a failed commit may still have been applied: see {@link OutageKinds#mayHaveCommitted}. */
     static boolean commitMayHaveLanded(Throwable failure) {
         return OutageKinds.mayHaveCommitted(failure, ERRORS);
-    }
-
-    /** Whether {@code failure} says the database cannot be reached: refused, broken, no answer, starting up. */
-    static boolean unreachable(Throwable failure) {
-        return kindOf(failure).filter(OutageKinds.UNREACHABLE::contains).isPresent();
     }
 
     /** The most specific reason in {@code failure}'s causes that says the database could not answer, if any. */

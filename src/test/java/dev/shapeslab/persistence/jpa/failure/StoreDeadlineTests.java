@@ -6,7 +6,6 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
-import dev.shapeslab.persistence.CallDeadline;
 import dev.shapeslab.persistence.OutageKinds;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -72,7 +71,7 @@ public class StoreDeadlineTests {
                 hung.block();
                 return "never";
             });
-            CallDeadline.Passed passed = expectThrows(CallDeadline.Passed.class, call::call);
+            OutageKinds.DeadlinePassed passed = expectThrows(OutageKinds.DeadlinePassed.class, call::call);
             assertEquals(hung.aborts.get(), 1);
             assertEquals(StoreOutages.kindOf(passed), java.util.Optional.of(OutageKinds.NO_ANSWER));
         }
@@ -106,7 +105,7 @@ public class StoreDeadlineTests {
                 stillHeld.block(); // until the first call's deadline aborts what it holds
                 return "never";
             });
-            expectThrows(CallDeadline.Passed.class, first::call);
+            expectThrows(OutageKinds.DeadlinePassed.class, first::call);
             done.countDown();
             assertEquals(stillHeld.aborts.get(), 1);
             assertEquals(handedOn.aborts.get(), 0, "the deadline aborted a connection another call had taken");
@@ -130,7 +129,7 @@ public class StoreDeadlineTests {
                 late.block();
                 return "never";
             });
-            expectThrows(CallDeadline.Passed.class, call::call);
+            expectThrows(OutageKinds.DeadlinePassed.class, call::call);
             assertEquals(expired.getCount(), 0);
             assertEquals(late.aborts.get(), 1);
         }
@@ -152,7 +151,7 @@ public class StoreDeadlineTests {
                 other.block();
                 return "never";
             });
-            expectThrows(CallDeadline.Passed.class, later::call);
+            expectThrows(OutageKinds.DeadlinePassed.class, later::call);
         }
         assertEquals(pooled.aborts.get(), 0, "a connection back in the pool was aborted");
     }
