@@ -87,7 +87,9 @@ public class StoreDeadlineTests {
         HungConnection handedOn = new HungConnection();
         HungConnection stillHeld = new HungConnection();
         ExecutorService other = Executors.newSingleThreadExecutor();
-        try (StoreDeadline deadline = new StoreDeadline(Duration.ofMillis(50));
+        // Long enough for the other thread to take the connection first: at 50 ms, on a loaded machine, the first
+        // call's deadline once passed before it had, and rightly aborted a connection its call still owned.
+        try (StoreDeadline deadline = new StoreDeadline(Duration.ofSeconds(1));
              StoreDeadline longer = new StoreDeadline(Duration.ofMinutes(1))) {
             CountDownLatch taken = new CountDownLatch(1);
             CountDownLatch done = new CountDownLatch(1);
