@@ -10,6 +10,8 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.shapeslab.persistence.ReactiveEntityStore;
+import dev.shapeslab.persistence.VertxEntityStore;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
@@ -18,7 +20,8 @@ import org.testng.annotations.Test;
  * the variant, the backend and the web layer) at the root. A backend never asks which execution model runs,
  * and the web layer never knows which variant it serves. Inside persistence, the backends depend on what they
  * share (its root package) and never on each other; outside it, only start-up names a backend, and everything else
- * reaches one through the ports. A backend speaks no HTTP, and each non-blocking driver stays inside its backend.
+ * reaches one through the ports. A backend speaks no HTTP, and each non-blocking driver stays inside its backend; what the
+ * backends share imports none of their libraries but in the two non-blocking ports, whose Mono and Future are their point.
  * The backend rules name no backend, so that one added later is held to them too. Inside the web layer, its core
  * (the root package) imports none of its sub-packages; admission control ({@code web.admission}: the queue and one
  * adapter per server) imports the core and no server's package; each server's package ({@code jetty}, {@code flux},
@@ -68,6 +71,12 @@ public class ArchitectureTests {
                 {"what the backends share (time bounds, outage kinds, the breaker) knows no backend", noClasses().that()
                         .resideInAPackage("dev.shapeslab.persistence").should().dependOnClassesThat()
                         .resideInAPackage(BACKENDS)},
+                {"the store-call policy the backends share imports no Reactor and no Vert.x (each driver adapts it)",
+                        noClasses().that().resideInAPackage("dev.shapeslab.persistence")
+                                .and().doNotHaveFullyQualifiedName(ReactiveEntityStore.class.getName())
+                                .and().doNotHaveFullyQualifiedName(VertxEntityStore.class.getName())
+                                .should().dependOnClassesThat().resideInAnyPackage("reactor..", "io.vertx..",
+                                        "io.github.resilience4j.reactor..", "org.reactivestreams..")},
                 {"the backends (JDBC, R2DBC, the Vert.x client, the stub) depend on what they share, not on each other",
                         slices().matching("dev.shapeslab.persistence.(*)..").should().notDependOnEachOther()},
                 {"the variants and the web reach a backend through the ports; only start-up names one", noClasses()

@@ -2,28 +2,24 @@ package dev.shapeslab.persistence;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
-import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig.SlidingWindowType;
-import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
-import io.vertx.core.Future;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
-import reactor.core.publisher.Mono;
 
 /**
- * Fails store calls at once while the database is known to be unreachable, on either database stack: Resilience4j's
+ * Fails store calls at once while the database is known to be unreachable, on every database driver: Resilience4j's
  * {@link CircuitBreaker}, configured here and nowhere else, to open on a single outage and to stay open for
  * {@code shapes.database.fail-fast} ({@link DatabaseTimeBounds#failFast()}). The JDBC stores' failure chain calls it
- * around a blocking call ({@link #guard(Call)}), the R2DBC stores around their Monos ({@link #guard(Mono)}, through
- * Resilience4j's Reactor operator), the Vert.x client's stores around their Futures ({@link #guardFuture(Supplier)}); all
- * see the same outcomes decide. Once a call has found the database
+ * around a blocking call ({@link #guard(Call)}); the R2DBC and Vert.x client stores pass it through their adapters over
+ * {@link #start()} ({@code r2dbc.ReactorCalls}, {@code pgclient.FutureCalls}), so that no Reactor nor Vert.x is here.
+ * Once a call has found the database
  * unreachable (connection refused or broken, shutting down, no answer in time, or a commit cut off), the calls of
  * that window fail at once with the same {@link StoreUnavailableException} instead of each waiting for a connection
  * that cannot come: with a queue of requests in front of a few threads (the async variant's pool on JDBC) or of a
@@ -36,9 +32,9 @@ import reactor.core.publisher.Mono;
  * ways: failures of calls already under way when it opened do not make the window longer, and calls past
  * {@link #TRIAL_CALLS} that start while the first trial is under way fail at once.
  *
- * <p>It sees the outcomes each stack's translation has named ({@code StoreOutages} on JDBC, {@code Outages} on
- * R2DBC): an unavailable database of an unreachable kind ({@link OutageKinds#UNREACHABLE}), or an outcome-unknown
- * commit, is an outage; a merely busy pool or any other failure counts as an answer.
+ * <p>It sees the outcomes {@link OutageKinds#translate} has named: an unavailable database of an unreachable kind
+ * ({@link OutageKinds#UNREACHABLE}), or an outcome-unknown commit, is an outage; a merely busy pool or any other failure
+ * counts as an answer.
  */
 public final class OutageBreaker {
 
@@ -78,7 +74,7 @@ public final class OutageBreaker {
         return new OutageBreaker(bounds.failFast(), System::nanoTime);
     }
 
-    /** The rest of a blocking store call, as the breaker sees it. */
+    /** The rest of a blocking store call, as each step of it sees it (the breaker, and the JDBC chain's steps). */
     @FunctionalInterface
     public interface Call {
 
@@ -92,78 +88,63 @@ public final class OutageBreaker {
      * the call throws, unchanged.
      */
     public Object guard(Call call) throws Throwable {
-        if (breaker == null) {
-            return call.proceed();
-        }
-        if (!breaker.tryAcquirePermission()) {
-            throw turnedAway();
-        }
-        long start = breaker.getCurrentTimestamp();
+        Trial trial = start();
         try {
             Object result = call.proceed();
-            breaker.onSuccess(breaker.getCurrentTimestamp() - start, breaker.getTimestampUnit());
+            trial.answered();
             return result;
         } catch (Throwable failure) {
-            remember(failure);
-            // After lastOutage is set: a call turned away by the breaker this opens reads it.
-            breaker.onError(breaker.getCurrentTimestamp() - start, breaker.getTimestampUnit(), failure);
+            trial.failed(failure);
             throw failure;
         }
     }
 
     /**
-     * {@code call}, subscribed to only if the database is not known to be unreachable at the time of the
-     * subscription; each subscription is one call the breaker counts, ended by its value or completion (an answer),
-     * its error (an outage or an answer, as above), or its cancellation (which counts for nothing).
-     *
-     * <p><b>Scheduler:</b> none: the breaker is asked on the subscribing thread, and the signals pass on the thread
-     * that sends them. <b>Errors:</b> while open, a {@link StoreUnavailableException} like the last outage's,
-     * without subscribing to {@code call}; otherwise {@code call}'s signals, unchanged.
+     * Starts one call the breaker counts, of any execution model, unless the database is known to be unreachable.
+     * <b>Errors:</b> while open, a {@link StoreUnavailableException} like the last outage's.
      */
-    public <T> Mono<T> guard(Mono<T> call) {
-        if (breaker == null) {
-            return call;
+    public Trial start() {
+        if (breaker != null && !breaker.tryAcquirePermission()) {
+            throw turnedAway();
         }
-        // remember() runs before the operator's onError below it: a call turned away by the breaker this opens
-        // reads the outage.
-        return call.doOnError(this::remember)
-                .transform(CircuitBreakerOperator.of(breaker))
-                .onErrorMap(CallNotPermittedException.class, notPermitted -> turnedAway());
+        return new Trial(breaker == null ? 0 : breaker.getCurrentTimestamp());
     }
 
-    /**
-     * The Vert.x Future {@code call} starts, started only if the database is not known to be unreachable; one call
-     * the breaker counts, ended by its value (an answer) or its failure (an outage or an answer, as above).
-     *
-     * <p><b>Context:</b> {@code call} is started on the calling thread (an event loop), and the breaker learns the
-     * outcome on the thread that completes the Future, before any handler the caller adds. <b>Errors:</b> while open,
-     * a failed Future with a {@link StoreUnavailableException} like the last outage's, without starting {@code call};
-     * otherwise {@code call}'s outcome, unchanged (a throw as a failed Future). Named apart from {@link #guard(Call)}:
-     * a lambda that only throws fits both.
-     */
-    public <T> Future<T> guardFuture(Supplier<Future<T>> call) {
-        if (breaker == null) {
-            return call.get();
+    /** One call under way; the first of its ends counts. */
+    public final class Trial {
+
+        private final long start;
+        private final AtomicBoolean ended = new AtomicBoolean();
+
+        private Trial(long start) {
+            this.start = start;
         }
-        if (!breaker.tryAcquirePermission()) {
-            return Future.failedFuture(turnedAway());
-        }
-        long start = breaker.getCurrentTimestamp();
-        Future<T> started;
-        try {
-            started = call.get();
-        } catch (RuntimeException failure) {
-            started = Future.failedFuture(failure); // counted as the call's outcome, as guard(Call) counts a throw
-        }
-        return started.andThen(outcome -> {
-            long took = breaker.getCurrentTimestamp() - start;
-            if (outcome.succeeded()) {
-                breaker.onSuccess(took, breaker.getTimestampUnit());
-            } else {
-                remember(outcome.cause()); // before onError: a call turned away by the breaker this opens reads it
-                breaker.onError(took, breaker.getTimestampUnit(), outcome.cause());
+
+        /** The database answered (a value, or none). */
+        public void answered() {
+            if (end()) {
+                breaker.onSuccess(breaker.getCurrentTimestamp() - start, breaker.getTimestampUnit());
             }
-        });
+        }
+
+        /** The call failed with {@code failure}: an outage (as above) or an answer. */
+        public void failed(Throwable failure) {
+            if (end()) {
+                remember(failure); // before onError: a call turned away by the breaker this opens reads it
+                breaker.onError(breaker.getCurrentTimestamp() - start, breaker.getTimestampUnit(), failure);
+            }
+        }
+
+        /** The caller gave up on the call (a cancellation): it counts for nothing. */
+        public void abandoned() {
+            if (end()) {
+                breaker.releasePermission();
+            }
+        }
+
+        private boolean end() {
+            return breaker != null && ended.compareAndSet(false, true);
+        }
     }
 
     /** The breaker's state, for tests and diagnostics. */

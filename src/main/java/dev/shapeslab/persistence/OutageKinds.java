@@ -2,14 +2,17 @@ package dev.shapeslab.persistence;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * The names every database backend gives to a store call that failed because the database could not answer
- * ({@link dev.shapeslab.domain.StoreUnavailableException#kind()}), and what the standard's and PostgreSQL's
- * SQLStates say, which the JDBC and the R2DBC drivers report alike.
+ * ({@link dev.shapeslab.domain.StoreUnavailableException#kind()}), what the standard's and PostgreSQL's SQLStates say,
+ * which every driver reports alike, and the one classification of a failed store call: each driver says what its own
+ * failures mean ({@link StoreErrors}), and the walk through the causes and what a kind leads to are written here once.
  */
 public final class OutageKinds {
 
@@ -68,35 +71,79 @@ public final class OutageKinds {
     }
 
     /**
-     * What the caller of a non-blocking store call sees of {@code failure} (the r2dbc stores' and the Vert.x
-     * client's, each naming the outage a cause says with {@code kindHere}, or null): an outage
-     * ({@link StoreUnavailableException}, a 503), an outcome that cannot be known (the connection was lost or the
-     * deadline passed while the COMMIT was under way: {@link StoreOutcomeUnknownException}), or {@code failure}
-     * itself, so that a bug stays a 500.
+     * What the caller of a store call sees of {@code failure}, as the driver's {@code errors} name it: an outage (a 503),
+     * an outcome that cannot be known ({@code committing} and {@link #mayHaveCommitted}: a 500 that says so), or
+     * {@code failure} itself, so that a bug stays a 500.
      */
-    public static Throwable translate(Throwable failure, boolean committing, Function<Throwable, String> kindHere) {
+    public static Throwable translate(Throwable failure, boolean committing, StoreErrors errors) {
         if (failure instanceof StoreUnavailableException || failure instanceof StoreOutcomeUnknownException) {
             return failure;
         }
-        Optional<String> kind = kindOf(failure, kindHere);
+        Optional<String> kind = kindOf(failure, errors);
         if (kind.isEmpty()) {
             return failure;
         }
-        if (committing && (kind.get().equals(BROKEN) || kind.get().equals(NO_ANSWER))) {
+        if (committing && mayHaveCommitted(failure, errors)) {
             return new StoreOutcomeUnknownException(failure);
         }
         return new StoreUnavailableException(kind.get(), failure);
     }
 
-    /** The most specific reason in {@code failure}'s causes that says the database could not answer, if any. */
-    public static Optional<String> kindOf(Throwable failure, Function<Throwable, String> kindHere) {
+    /**
+     * Whether a write that failed with {@code failure} while committing may have been applied: the connection broke or
+     * the database stopped answering, and no cause says that nothing was sent ({@link StoreErrors#sentNothing}).
+     */
+    public static boolean mayHaveCommitted(Throwable failure, StoreErrors errors) {
+        for (Throwable cause : causes(failure)) {
+            if (errors.sentNothing(cause)) {
+                return false;
+            }
+        }
+        return kindOf(failure, errors).filter(kind -> kind.equals(BROKEN) || kind.equals(NO_ANSWER)).isPresent();
+    }
+
+    /**
+     * The most specific reason in {@code failure}'s causes that says the database could not answer, if any: the deepest
+     * that {@code errors} or the policy ({@link NoConnectionInTime}) name; a {@link DeadlinePassed} is "did not answer in
+     * time" whatever the aborted connection then reported.
+     */
+    public static Optional<String> kindOf(Throwable failure, StoreErrors errors) {
         String kind = null;
-        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            String here = kindHere.apply(cause);
+        for (Throwable cause : causes(failure)) {
+            if (cause instanceof DeadlinePassed) {
+                return Optional.of(NO_ANSWER);
+            }
+            String here = cause instanceof NoConnectionInTime ? NO_CONNECTION : errors.kindHere(cause);
             if (here != null) {
                 kind = here;
             }
         }
         return Optional.ofNullable(kind);
+    }
+
+    /** {@code failure} and its causes, outermost first, each once: the one walk through a cause chain. */
+    private static List<Throwable> causes(Throwable failure) {
+        List<Throwable> chain = new ArrayList<>(4);
+        for (Throwable cause = failure; cause != null && !chain.contains(cause); cause = cause.getCause()) {
+            chain.add(cause);
+        }
+        return chain;
+    }
+
+    /**
+     * A store call got no connection within its bound: the pool was busy, or every connection hung. Not a sign of an
+     * unreachable database (a crowd waiting for the connections of a healthy one must not turn away the calls after it).
+     */
+    public static final class NoConnectionInTime extends RuntimeException {
+        public NoConnectionInTime(Duration bound) {
+            super("no database connection within " + bound.toMillis() + " ms", null, false, false);
+        }
+    }
+
+    /** A store call's deadline passed and its connection was aborted: the database did not answer in time. */
+    public static final class DeadlinePassed extends RuntimeException {
+        public DeadlinePassed(Duration bound, Throwable cause) {
+            super("the database did not answer within " + bound.toMillis() + " ms", cause);
+        }
     }
 }

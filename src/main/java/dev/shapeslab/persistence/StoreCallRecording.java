@@ -1,5 +1,6 @@
 package dev.shapeslab.persistence;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.springframework.aop.framework.autoproxy.AbstractBeanFactoryAwareAdvisingPostProcessor;
 import org.springframework.aop.support.ComposablePointcut;
@@ -25,11 +26,7 @@ public class StoreCallRecording extends AbstractBeanFactoryAwareAdvisingPostProc
 
     StoreCallRecording() {
         MethodInterceptor record = invocation -> {
-            StoreCallEvent event = new StoreCallEvent();
-            if (!event.isEnabled()) {
-                return invocation.proceed();
-            }
-            event.begin();
+            Recorded call = begin(((EntityStore<?>) invocation.getThis()).entityName(), invocation.getMethod().getName());
             String outcome = "ok";
             try {
                 return invocation.proceed();
@@ -37,17 +34,44 @@ public class StoreCallRecording extends AbstractBeanFactoryAwareAdvisingPostProc
                 outcome = failure.getClass().getSimpleName();
                 throw failure;
             } finally {
-                event.end();
-                if (event.shouldCommit()) {
-                    event.entity = ((EntityStore<?>) invocation.getThis()).entityName();
-                    event.operation = invocation.getMethod().getName();
-                    event.outcome = outcome;
-                    event.commit();
-                }
+                call.end(outcome);
             }
         };
         this.advisor = new DefaultPointcutAdvisor(new ComposablePointcut(new RootClassFilter(EntityStore.class)), record);
         setBeforeExistingAdvisors(true);
         setOrder(ORDER);
+    }
+
+    /** Begins the event of one call of {@code entity}'s store, {@code operation}, on any backend and execution model. */
+    public static Recorded begin(String entity, String operation) {
+        StoreCallEvent event = new StoreCallEvent();
+        if (!event.isEnabled()) {
+            return Recorded.OFF;
+        }
+        event.begin();
+        return new Recorded(event, entity, operation);
+    }
+
+    /** A store call's event, begun; its first end commits it, on the thread that ends the call. */
+    public record Recorded(StoreCallEvent event, String entity, String operation, AtomicBoolean ended) {
+
+        static final Recorded OFF = new Recorded(null, null, null);
+
+        Recorded(StoreCallEvent event, String entity, String operation) {
+            this(event, entity, operation, new AtomicBoolean(event == null));
+        }
+
+        /** Ends the call with {@code outcome}: "ok", "cancelled", or the failure's class name. */
+        public void end(String outcome) {
+            if (ended.compareAndSet(false, true)) {
+                event.end();
+                if (event.shouldCommit()) {
+                    event.entity = entity;
+                    event.operation = operation;
+                    event.outcome = outcome;
+                    event.commit();
+                }
+            }
+        }
     }
 }

@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.pgclient.FutureCalls;
+import dev.shapeslab.persistence.r2dbc.ReactorCalls;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.vertx.core.Future;
 import java.net.ConnectException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.testng.annotations.BeforeMethod;
 import org.testng.annotations.Test;
 import reactor.core.publisher.Mono;
@@ -40,6 +43,16 @@ public class OutageBreakerTests {
         return answer.doOnSubscribe(subscription -> subscribed.incrementAndGet());
     }
 
+    /** The breaker around a Mono, as the r2dbc stores' calls pass it. */
+    private static <T> Mono<T> guard(OutageBreaker breaker, Mono<T> call) {
+        return ReactorCalls.guarded(breaker, "circle", "insert", call);
+    }
+
+    /** The breaker around a Future, as the Vert.x client stores' calls pass it. */
+    private static <T> Future<T> guardFuture(OutageBreaker breaker, Supplier<Future<T>> call) {
+        return FutureCalls.guarded(breaker, "circle", "insert", call);
+    }
+
     private static Mono<String> unreachable(String kind) {
         return Mono.error(() -> new StoreUnavailableException(kind, new ConnectException("refused")));
     }
@@ -47,12 +60,12 @@ public class OutageBreakerTests {
     @Test
     public void anOutageOpensItAndTheCallsOfTheWindowAreAnsweredWithoutReachingTheDatabase() {
         OutageBreaker breaker = new OutageBreaker(WINDOW, now::get);
-        StepVerifier.create(breaker.guard(database(unreachable(OutageKinds.NO_ANSWER))))
+        StepVerifier.create(guard(breaker, database(unreachable(OutageKinds.NO_ANSWER))))
                 .expectError(StoreUnavailableException.class).verify();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
 
         now.addAndGet(WINDOW.minusMillis(1).toNanos());
-        StepVerifier.create(breaker.guard(database(Mono.just("stored"))))
+        StepVerifier.create(guard(breaker, database(Mono.just("stored"))))
                 .expectErrorSatisfies(failure -> assertThat(failure).isInstanceOf(StoreUnavailableException.class)
                         .extracting(turnedAway -> ((StoreUnavailableException) turnedAway).kind())
                         .isEqualTo(OutageKinds.NO_ANSWER))
@@ -63,25 +76,25 @@ public class OutageBreakerTests {
     @Test
     public void afterTheWindowACallThatFindsTheDatabaseBackClosesIt() {
         OutageBreaker breaker = new OutageBreaker(WINDOW, now::get);
-        StepVerifier.create(breaker.guard(database(unreachable(OutageKinds.BROKEN)))).expectError().verify();
+        StepVerifier.create(guard(breaker, database(unreachable(OutageKinds.BROKEN)))).expectError().verify();
 
         now.addAndGet(WINDOW.plusMillis(1).toNanos());
-        StepVerifier.create(breaker.guard(database(Mono.just("stored")))).expectNext("stored").verifyComplete();
+        StepVerifier.create(guard(breaker, database(Mono.just("stored")))).expectNext("stored").verifyComplete();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);
-        StepVerifier.create(breaker.guard(database(Mono.<String>empty()))).verifyComplete();
+        StepVerifier.create(guard(breaker, database(Mono.<String>empty()))).verifyComplete();
         assertThat(subscribed).hasValue(3);
     }
 
     @Test
     public void anOutageAfterTheWindowOpensAnother() {
         OutageBreaker breaker = new OutageBreaker(WINDOW, now::get);
-        StepVerifier.create(breaker.guard(database(unreachable(OutageKinds.SHUTTING_DOWN)))).expectError().verify();
+        StepVerifier.create(guard(breaker, database(unreachable(OutageKinds.SHUTTING_DOWN)))).expectError().verify();
         now.addAndGet(WINDOW.plusMillis(1).toNanos());
-        StepVerifier.create(breaker.guard(database(unreachable(OutageKinds.SHUTTING_DOWN)))).expectError().verify();
+        StepVerifier.create(guard(breaker, database(unreachable(OutageKinds.SHUTTING_DOWN)))).expectError().verify();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
 
         now.addAndGet(Duration.ofMillis(1).toNanos());
-        StepVerifier.create(breaker.guard(database(Mono.just("stored"))))
+        StepVerifier.create(guard(breaker, database(Mono.just("stored"))))
                 .expectErrorMatches(failure -> failure instanceof StoreUnavailableException turnedAway
                         && turnedAway.kind().equals(OutageKinds.SHUTTING_DOWN))
                 .verify();
@@ -92,14 +105,14 @@ public class OutageBreakerTests {
     @Test
     public void afterTheWindowACallTriesWhileAnotherIsStillTrying() {
         OutageBreaker breaker = new OutageBreaker(WINDOW, now::get);
-        StepVerifier.create(breaker.guard(database(unreachable(OutageKinds.BROKEN)))).expectError().verify();
+        StepVerifier.create(guard(breaker, database(unreachable(OutageKinds.BROKEN)))).expectError().verify();
         now.addAndGet(WINDOW.plusMillis(1).toNanos());
 
         Sinks.One<String> firstAnswer = Sinks.one();
-        StepVerifier first = StepVerifier.create(breaker.guard(database(firstAnswer.asMono())))
+        StepVerifier first = StepVerifier.create(guard(breaker, database(firstAnswer.asMono())))
                 .expectNext("first").expectComplete().verifyLater();
         assertThat(subscribed).as("the first trial is under way").hasValue(2);
-        StepVerifier.create(breaker.guard(database(Mono.just("second")))).expectNext("second").verifyComplete();
+        StepVerifier.create(guard(breaker, database(Mono.just("second")))).expectNext("second").verifyComplete();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);
         firstAnswer.tryEmitValue("first");
         first.verify();
@@ -109,9 +122,9 @@ public class OutageBreakerTests {
     @Test
     public void aCommitCutOffIsAnOutageToo() {
         OutageBreaker breaker = new OutageBreaker(WINDOW, now::get);
-        StepVerifier.create(breaker.guard(database(Mono.error(new StoreOutcomeUnknownException(
+        StepVerifier.create(guard(breaker, database(Mono.error(new StoreOutcomeUnknownException(
                 new ConnectException("reset")))))).expectError(StoreOutcomeUnknownException.class).verify();
-        StepVerifier.create(breaker.guard(database(Mono.just("stored"))))
+        StepVerifier.create(guard(breaker, database(Mono.just("stored"))))
                 .expectErrorMatches(failure -> failure instanceof StoreUnavailableException turnedAway
                         && turnedAway.kind().equals(OutageKinds.BROKEN))
                 .verify();
@@ -122,25 +135,25 @@ public class OutageBreakerTests {
     public void aBusyPoolOrABugIsAnAnswerNotAnOutage() {
         OutageBreaker breaker = new OutageBreaker(WINDOW, now::get);
         IllegalStateException bug = new IllegalStateException("a bug");
-        StepVerifier.create(breaker.guard(database(unreachable(OutageKinds.NO_CONNECTION))))
+        StepVerifier.create(guard(breaker, database(unreachable(OutageKinds.NO_CONNECTION))))
                 .expectError(StoreUnavailableException.class).verify();
-        StepVerifier.create(breaker.guard(database(Mono.error(bug)))).expectErrorMatches(bug::equals).verify();
+        StepVerifier.create(guard(breaker, database(Mono.error(bug)))).expectErrorMatches(bug::equals).verify();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);
-        StepVerifier.create(breaker.guard(database(Mono.just("stored")))).expectNext("stored").verifyComplete();
+        StepVerifier.create(guard(breaker, database(Mono.just("stored")))).expectNext("stored").verifyComplete();
     }
 
     @Test
     public void aCancelledCallCountsForNothing() {
         OutageBreaker breaker = new OutageBreaker(WINDOW, now::get);
-        StepVerifier.create(breaker.guard(database(Mono.<String>never()))).thenCancel().verify();
+        StepVerifier.create(guard(breaker, database(Mono.<String>never()))).thenCancel().verify();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);
     }
 
     @Test
     public void aZeroWindowTurnsItOff() {
         OutageBreaker breaker = new OutageBreaker(Duration.ZERO, now::get);
-        StepVerifier.create(breaker.guard(database(unreachable(OutageKinds.BROKEN)))).expectError().verify();
-        StepVerifier.create(breaker.guard(database(Mono.just("stored")))).expectNext("stored").verifyComplete();
+        StepVerifier.create(guard(breaker, database(unreachable(OutageKinds.BROKEN)))).expectError().verify();
+        StepVerifier.create(guard(breaker, database(Mono.just("stored")))).expectNext("stored").verifyComplete();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.DISABLED);
         assertThat(subscribed).hasValue(2);
     }
@@ -148,7 +161,7 @@ public class OutageBreakerTests {
     @Test
     public void itsWindowIsTheSharedFailFastSetting() {
         OutageBreaker breaker = OutageBreaker.of(DatabaseTimeBounds.defaults());
-        StepVerifier.create(breaker.guard(unreachable(OutageKinds.BROKEN))).expectError().verify();
+        StepVerifier.create(guard(breaker, unreachable(OutageKinds.BROKEN))).expectError().verify();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
     }
 
@@ -157,10 +170,10 @@ public class OutageBreakerTests {
     public void aFutureThatFailsWithAnOutageOpensItAndTheNextIsNeverStarted() {
         OutageBreaker breaker = new OutageBreaker(WINDOW, now::get);
         StoreUnavailableException outage = new StoreUnavailableException(OutageKinds.BROKEN, new ConnectException("refused"));
-        assertThat(breaker.guardFuture(() -> Future.failedFuture(outage)).cause()).isSameAs(outage);
+        assertThat(guardFuture(breaker, () -> Future.failedFuture(outage)).cause()).isSameAs(outage);
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
 
-        Future<String> turnedAway = breaker.guardFuture(() -> {
+        Future<String> turnedAway = guardFuture(breaker, () -> {
             subscribed.incrementAndGet();
             return Future.succeededFuture("reached the database");
         });
@@ -168,7 +181,7 @@ public class OutageBreakerTests {
         assertThat(subscribed.get()).isZero();
 
         now.addAndGet(WINDOW.plusMillis(1).toNanos());
-        assertThat(breaker.guardFuture(() -> Future.succeededFuture("back")).result()).isEqualTo("back");
+        assertThat(guardFuture(breaker, () -> Future.succeededFuture("back")).result()).isEqualTo("back");
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);
     }
 }

@@ -1,11 +1,9 @@
 package dev.shapeslab.persistence.pgclient;
 
-import dev.shapeslab.domain.StoreOutcomeUnknownException;
-import dev.shapeslab.domain.StoreUnavailableException;
 import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.persistence.OutageKinds;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.OutageBreaker;
-import dev.shapeslab.persistence.StoreCallEvent;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -23,33 +21,22 @@ import java.util.WeakHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs the Vert.x client stores' calls, each on a connection of its own from the pool, to the promises of the other
- * backends (those of backend {@code r2dbc}'s {@code StoreCalls}, with the same settings):
+ * Runs the Vert.x client stores' calls, each on a connection of its own from the pool, to the store-call promises of
+ * every database backend ({@code dev.shapeslab.persistence}), with the shared breaker and recording
+ * ({@link FutureCalls}) and classification ({@link PgClientOutages}). What is this driver's:
  * <ul>
- * <li><b>One bound on the whole call</b> ({@code shapes.database.request-timeout}), a Vert.x timer on the caller's
- * event loop: the wait for a connection, the statements, the commit. Past it the call fails as "did not answer in
- * time" (a 503); if it had a connection, its query is cancelled on the server (PostgreSQL's cancel request, sent on a
- * connection of its own) and the connection's socket is closed, which drops it from the pool, so that nothing of the
- * call keeps running or holds a slot, whatever the database does.</li>
- * <li><b>A 503 never commits</b>: a write is one statement in the database's auto-commit ({@link #statement}), which
- * PostgreSQL commits before it answers, so an answer means committed, in one round trip; a call that fails before
- * the statement is sent (no connection in time, the breaker open, a connection closed before it was written to)
- * wrote nothing. Once it is sent, a deadline or a broken connection is a {@link StoreOutcomeUnknownException} (a 500
- * that says so), never a refusal. A write of several statements would be a transaction ({@link #write}), its COMMIT
- * sent only once its statements have answered; one that fails before that is rolled back (within what is left of its
- * bound, else its connection is closed, which the database rolls back).</li>
- * <li><b>Outages</b> are {@link StoreUnavailableException}s ({@link PgClientOutages}), and the other backends'
- * {@link OutageBreaker} around the whole call makes the calls of the next {@code shapes.database.fail-fast} fail at
- * once after one found the database unreachable.</li>
- * <li><b>It heals by itself</b>: a connection the database broke is closed and dropped by the pool, which opens new
- * ones on demand.</li>
+ * <li>The bound is a Vert.x timer on the caller's event loop. Past it, a call with a connection has its query
+ * cancelled on the server and its connection cut off ({@link #abort}), which drops it from the pool.</li>
+ * <li>A write is one statement in the database's auto-commit ({@link #statement}), committing once written. A write of
+ * several statements would be a transaction ({@link #write}), committing from its COMMIT, sent once its statements have
+ * answered; one that fails before is rolled back within what is left of its bound, else its connection is cut off.</li>
+ * <li>A connection the database broke is closed and dropped by the pool, which opens new ones on demand.</li>
  * </ul>
  * <b>Pipelining</b>: a call's statements that do not wait for each other are written to its connection at once (the
  * BEGIN with the first statement of a transaction, a drawing's two deletes of a delete-all), up to the connection's
@@ -83,37 +70,26 @@ class PgClientCalls {
         log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describeR2dbc());
     }
 
-    /**
-     * One statement, or several sent together, in the database's auto-commit; {@code work} answers the result.
-     * {@code entity} and {@code operation} name the call in its {@link StoreCallEvent}.
-     */
+    /** One statement, or several sent together, in the database's auto-commit; {@code work} answers the result. */
     <R> Future<R> read(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(Mode.READ, work)));
+        return FutureCalls.guarded(breaker, entity, operation, () -> call(Mode.READ, work));
     }
 
     /**
-     * One write statement in the database's auto-commit, no BEGIN nor COMMIT: one round trip, committed when answered.
-     * From the moment {@code work} is applied (the statement is written), a lost answer is an unknown outcome. A
-     * statement sent again after a conflict ({@code Drawings.REPLACE}) stays within the call.
+     * One write statement in the database's auto-commit: one round trip, committed when answered, and once written an
+     * unknown outcome if its answer is lost. One sent again after a conflict stays within the call.
      */
     <R> Future<R> statement(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(Mode.STATEMENT, work)));
+        return FutureCalls.guarded(breaker, entity, operation, () -> call(Mode.STATEMENT, work));
     }
 
     /** One transaction around {@code work}: committed once {@code work}'s Future has succeeded. */
     <R> Future<R> write(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return breaker.guardFuture(() -> recorded(entity, operation, () -> call(Mode.TRANSACTION, work)));
+        return FutureCalls.guarded(breaker, entity, operation, () -> call(Mode.TRANSACTION, work));
     }
 
-    /** How a call's statements are committed. */
-    private enum Mode {
-        /** A read: one statement, or several sent together, in the database's auto-commit, which write nothing. */
-        READ,
-        /** A write: one statement in the database's auto-commit, committed before it answers. */
-        STATEMENT,
-        /** A write of several statements: a transaction, committed once they have answered. */
-        TRANSACTION
-    }
+    /** How a call's statements are committed: see {@link #read}, {@link #statement}, {@link #write}. */
+    private enum Mode { READ, STATEMENT, TRANSACTION }
 
     /** Store calls waiting for a connection now. */
     int waiting() {
@@ -123,28 +99,6 @@ class PgClientCalls {
     /** Store calls holding a connection now. */
     int holding() {
         return holding.get();
-    }
-
-    /**
-     * The call as a JFR {@link StoreCallEvent}, as the other backends' calls are: from its start to its end, committed
-     * on the event loop that ends it before the result goes on. Inside the breaker: the work that reached the
-     * database, not the calls failed fast.
-     */
-    private static <R> Future<R> recorded(String entity, String operation, Supplier<Future<R>> call) {
-        StoreCallEvent event = new StoreCallEvent();
-        if (!event.isEnabled()) {
-            return call.get();
-        }
-        event.begin();
-        return call.get().andThen(outcome -> {
-            event.end();
-            if (event.shouldCommit()) {
-                event.entity = entity;
-                event.operation = operation;
-                event.outcome = outcome.succeeded() ? "ok" : outcome.cause().getClass().getSimpleName();
-                event.commit();
-            }
-        });
     }
 
     private <R> Future<R> call(Mode mode, Function<SqlConnection, Future<R>> work) {
@@ -159,11 +113,37 @@ class PgClientCalls {
     }
 
     /**
-     * Connections aborted at a deadline whose socket may still be closing (the pool drops a connection once it sees it
-     * closed, and may lease it again before): refused by the call that gets one. Weak, so that a connection dropped
-     * before anyone got it again leaves no trace.
+     * Cuts a connection off at its call's deadline: its query is cancelled on the server and its socket closed, which
+     * fails its statements at once and drops it from the pool; neither waits for an answer a hung server never sends.
+     * The caller still gives it back.
+     *
+     * <p><b>The one use of the client's internals, because no public API does it.</b> The public
+     * {@link PgConnection#cancelRequest()} is answered by a hung server no more than the query is, the public
+     * {@code close()} gives a pooled connection back to the pool (with its hung statements still queued), and the close
+     * of the physical connection is a command queued behind them. So its socket is closed, reached through
+     * {@link SqlConnectionInternal#unwrap()} ({@code io.vertx.sqlclient.internal}, exported for drivers) and
+     * {@link SocketConnectionBase} ({@code io.vertx.sqlclient.impl}, which the client's module exports to its own
+     * drivers only). {@code PgClientAbortsTests} fails when a new client moves or changes them.
+     */
+    static void abort(SqlConnection connection) {
+        PgConnection.cast(connection).cancelRequest()
+                .onFailure(failed -> log.debug("Cancel request not delivered: {}", failed.toString()));
+        if (physical(connection) instanceof SocketConnectionBase physical) {
+            ABORTED.add(physical);
+            physical.socket().close();
+        }
+    }
+
+    /**
+     * Connections cut off whose socket may still be closing (the pool drops a connection once it sees it closed, and may
+     * lease it again before): refused by the call that gets one. Weak: one dropped before anyone got it leaves no trace.
      */
     private static final Set<Object> ABORTED = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+
+    /** Whether {@code connection} was cut off at a call's deadline ({@link #abort}), its socket maybe still closing. */
+    static boolean aborted(SqlConnection connection) {
+        return ABORTED.contains(physical(connection));
+    }
 
     private static Object physical(SqlConnection connection) {
         return ((SqlConnectionInternal) connection).unwrap().unwrap();
@@ -173,17 +153,6 @@ class PgClientCalls {
     static final class AbortedConnection extends RuntimeException {
         AbortedConnection() {
             super("the pooled connection was aborted at another store call's deadline", null, false, false);
-        }
-    }
-
-    /**
-     * No connection came within the bound: the pool was busy, or every connection hung. Told apart from a call that
-     * got no answer on its connection, which alone says the database is unreachable (and makes the next calls fail
-     * fast): a crowd that waits long for a connection of a healthy database must not turn away the calls after it.
-     */
-    static final class NoConnectionInTime extends RuntimeException {
-        NoConnectionInTime(Duration bound) {
-            super("no database connection within " + bound.toMillis() + " ms", null, false, false);
         }
     }
 
@@ -213,7 +182,7 @@ class PgClientCalls {
                     end(acquired.cause());
                 } else if (ended) {
                     acquired.result().close(); // the bound passed while it waited: nothing was sent
-                } else if (ABORTED.contains(physical(acquired.result()))) {
+                } else if (aborted(acquired.result())) {
                     // Cut off at another call's deadline, its socket closing: a statement written to it now might still
                     // go out, or not. Refused before anything is sent; the pool drops it as the socket closes.
                     acquired.result().close();
@@ -294,7 +263,7 @@ class PgClientCalls {
                 return;
             }
             ended = true;
-            Throwable failure = connection == null ? new NoConnectionInTime(bound)
+            Throwable failure = connection == null ? new OutageKinds.NoConnectionInTime(bound)
                     : new TimeoutException("no answer within " + bound.toMillis() + " ms");
             if (connection != null) {
                 abort();
@@ -310,24 +279,12 @@ class PgClientCalls {
             }
         }
 
-        /**
-         * Cancels what the connection is doing on the server and closes its socket, which drops it from the pool: a
-         * connection whose conversation was cut off mid-way can never serve another call. Neither waits for an answer
-         * that a hung server would never send. Until the pool has seen the socket closed it may lease the connection
-         * again: the call that gets it refuses it ({@link #start}).
-         */
+        /** Cuts the connection off ({@link #abort}); the pool may lease it again before it sees that, and {@link #start} refuses it. */
         private void abort() {
-            SqlConnection aborted = connection;
-            if (aborted == null) {
-                return;
+            if (connection != null) {
+                PgClientCalls.abort(connection);
+                release();
             }
-            PgConnection.cast(aborted).cancelRequest()
-                    .onFailure(failed -> log.debug("Cancel request not delivered: {}", failed.toString()));
-            if (physical(aborted) instanceof SocketConnectionBase physical) {
-                ABORTED.add(physical);
-                physical.socket().close(); // the client's own close would queue behind the hung statements
-            }
-            release();
         }
     }
 }

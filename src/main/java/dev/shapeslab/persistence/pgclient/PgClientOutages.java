@@ -9,17 +9,15 @@ import java.io.IOException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Which failures of a Vert.x client store call mean that the database could not answer, told apart by what the client
- * reports: PostgreSQL's SQLStates (as for the other backends), the client's own exceptions for a connection that was
- * refused, closed or reset, a statement given to a connection closed already, the pool's full queue, and the call's own
- * deadline. {@link OutageKinds#translate} turns
- * them into the outages the other backends report; any other failure passes unchanged, so that a bug stays a 500.
+ * This driver's part of the shared classification ({@link OutageKinds#translate}): which of the Vert.x client's failures
+ * say the database could not answer (PostgreSQL's SQLStates, the client's own exceptions for a connection refused,
+ * closed or reset, a statement given to a connection closed already, the pool's full queue, the call's own deadline).
  */
 final class PgClientOutages {
 
     /**
      * How the client fails a command it was given on a connection that is closed already, before sending it
-     * ({@code SocketConnectionBase}); the client has no exception type of its own for it.
+     * ({@code SocketConnectionBase}); the client has no exception type for it (PgClientAbortsTests fails if it changes).
      */
     static final String NOT_ACTIVE = "Connection is not active now";
 
@@ -31,9 +29,6 @@ final class PgClientOutages {
     }
 
     static String kindHere(Throwable cause) {
-        if (cause instanceof PgClientCalls.NoConnectionInTime) {
-            return OutageKinds.NO_CONNECTION;
-        }
         if (cause instanceof PgClientCalls.AbortedConnection) {
             return OutageKinds.CLOSED_BEFORE_SENT;
         }

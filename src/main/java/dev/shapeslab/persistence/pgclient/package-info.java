@@ -6,7 +6,8 @@
  * the row reading and the outage kinds are those the r2dbc backend sends and reports
  * ({@link dev.shapeslab.persistence.PostgresSql}, {@link dev.shapeslab.persistence.OutageKinds}); {@code PgClientCalls}
  * holds every call to the same promises with the same settings ({@code shapes.database.*}) and the same
- * {@link dev.shapeslab.persistence.OutageBreaker}. Its own settings: {@code shapes.vertx.pg.*} (pool size, wait queue,
+ * {@link dev.shapeslab.persistence.OutageBreaker} ({@code FutureCalls}); this driver's own part is how a call is cut
+ * off ({@code PgClientCalls.abort}, the one use of the client's internals) and what its failures mean ({@code PgClientOutages}). Its own settings: {@code shapes.vertx.pg.*} (pool size, wait queue,
  * pipelining limit).
  *
  * <p>Why a port of Vert.x Futures rather than {@link dev.shapeslab.persistence.ReactiveEntityStore}'s Monos: the client

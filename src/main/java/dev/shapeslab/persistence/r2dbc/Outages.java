@@ -1,22 +1,17 @@
 package dev.shapeslab.persistence.r2dbc;
 
-import dev.shapeslab.domain.StoreUnavailableException;
 import dev.shapeslab.persistence.OutageKinds;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTransientResourceException;
 import java.io.IOException;
-import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import reactor.pool.PoolAcquirePendingLimitException;
 
 /**
- * Which failures of an r2dbc store call mean that the database could not answer, told apart by what the driver and
- * the pool report (PostgreSQL's SQLStates, as for the JDBC backends, and the driver's own exceptions for a connection
- * that was refused or broke). Those become {@link StoreUnavailableException}s (503 with {@code Retry-After}); any
- * other failure passes unchanged, so that a bug stays a 500. What it names is what the
- * {@link dev.shapeslab.persistence.OutageBreaker} around the call reads: the kinds in
- * {@link OutageKinds#UNREACHABLE}, and a commit cut off, open it, as on the JDBC backends.
+ * This driver's part of the shared classification ({@link OutageKinds#translate}): which of r2dbc-postgresql's and
+ * r2dbc-pool's failures say the database could not answer (PostgreSQL's SQLStates, and the driver's own exceptions for
+ * a connection that was refused or broke).
  */
 final class Outages {
 
@@ -30,15 +25,7 @@ final class Outages {
         return OutageKinds.translate(failure, committing, Outages::kindHere);
     }
 
-    /** The most specific reason in {@code failure}'s causes that says the database could not answer, if any. */
-    static Optional<String> kindOf(Throwable failure) {
-        return OutageKinds.kindOf(failure, Outages::kindHere);
-    }
-
     private static String kindHere(Throwable cause) {
-        if (cause instanceof StoreCalls.NoConnectionInTime) {
-            return OutageKinds.NO_CONNECTION;
-        }
         if (cause instanceof TimeoutException) {
             return OutageKinds.NO_ANSWER; // the call's deadline, or the pool's bound on opening a connection
         }

@@ -1,11 +1,9 @@
 package dev.shapeslab.persistence.r2dbc;
 
-import dev.shapeslab.domain.StoreOutcomeUnknownException;
-import dev.shapeslab.domain.StoreUnavailableException;
 import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.OutageBreaker;
-import dev.shapeslab.persistence.StoreCallEvent;
+import dev.shapeslab.persistence.OutageKinds;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.postgresql.api.PostgresqlConnection;
 import io.r2dbc.spi.Connection;
@@ -17,9 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Profile;
@@ -27,29 +23,20 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * Runs the r2dbc stores' calls, each on a connection of its own from the pool, to the promises of the JDBC backends:
+ * Runs the r2dbc stores' calls, each on a connection of its own from the pool, to the store-call promises of every
+ * database backend ({@code dev.shapeslab.persistence}), with the shared breaker and recording ({@link ReactorCalls})
+ * and classification ({@link Outages}). What is this driver's:
  * <ul>
- * <li><b>One bound on the whole call</b> ({@code shapes.database.request-timeout}): the wait for a connection, the
- * statements, the commit. Past it the call fails as "did not answer in time" (a 503), its query is cancelled on the
- * server (PostgreSQL's cancel request, sent on a connection of its own) and its connection is closed and dropped from
- * the pool, so that nothing of the call keeps running or holds a slot, whatever the database does.</li>
- * <li><b>A 503 never commits</b>: a write is one statement in the database's auto-commit ({@link #statement}), which
- * PostgreSQL commits before it answers, so an answer means committed, in one round trip; a call that fails before
- * the statement is sent (no connection in time, the breaker open) wrote nothing. Once it is sent, a deadline or a
- * broken connection is a {@link StoreOutcomeUnknownException} (a 500 that says so), never a refusal: the statement
- * may have committed. A write of several statements would be a transaction ({@link #write}), its COMMIT sent only once
- * its statements have answered; one that fails or is cancelled before that closes its connection without a commit,
- * so the database rolls it back, and only a deadline or a broken connection during the COMMIT is an unknown
- * outcome.</li>
- * <li><b>Outages</b> are {@link StoreUnavailableException}s ({@link Outages}); once one found the database
- * unreachable, the calls of the next {@code shapes.database.fail-fast} fail at once (503) instead of each waiting for
- * its bound: the JDBC backends' {@link OutageBreaker}, Resilience4j's circuit breaker, around the whole call. After
- * the window every call tries the database again, and the first to end closes the breaker or opens another
- * window.</li>
- * <li><b>It heals by itself</b>: a connection the database broke fails its socket check and is dropped as it comes
- * back; the pool opens new ones on demand.</li>
+ * <li>The bound is Reactor's timeout, on the wait for a connection and then on what is left of it. Past it, or when
+ * the caller cancels (a response answered otherwise, a client gone), the query is cancelled on the server
+ * (PostgreSQL's cancel request, sent on a connection of its own) and the connection closed and refused by the pool
+ * ({@link #abort}).</li>
+ * <li>A write is one statement in the database's auto-commit ({@link #statement}), which PostgreSQL commits before it
+ * answers: committing from its subscription. A write of several statements would be a transaction ({@link #write}),
+ * committing from its COMMIT, sent once its statements have answered; one that fails or is cancelled before closes
+ * its connection without a commit, so the database rolls it back.</li>
+ * <li>A connection the database broke fails its socket check and is dropped as it comes back.</li>
  * </ul>
- * Cancellation by the caller (a response answered otherwise, a client gone) ends the call as a deadline does.
  */
 @Component
 @Profile(Backends.R2DBC)
@@ -74,74 +61,32 @@ class StoreCalls {
         log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describeR2dbc());
     }
 
-    /**
-     * One statement in the database's auto-commit; {@code work} signals its result. {@code entity} and
-     * {@code operation} name the call in its {@link StoreCallEvent}.
-     */
+    /** One statement in the database's auto-commit; {@code work} signals its result. */
     <R> Mono<R> read(String entity, String operation, Function<Connection, Mono<R>> work) {
-        return breaker.guard(recorded(entity, operation, call(Mode.READ, work)));
+        return ReactorCalls.guarded(breaker, entity, operation, call(Mode.READ, work));
     }
 
     /**
-     * One write statement in the database's auto-commit, no BEGIN nor COMMIT: one round trip, committed when answered.
-     * From the moment {@code work} is subscribed (the statement is sent), a lost answer is an unknown outcome. A
-     * statement sent again after a conflict ({@code Drawings.REPLACE}) stays within the call.
+     * One write statement in the database's auto-commit: one round trip, committed when answered, and from its
+     * subscription an unknown outcome if its answer is lost. One sent again after a conflict stays within the call.
      */
     <R> Mono<R> statement(String entity, String operation, Function<Connection, Mono<R>> work) {
-        return breaker.guard(recorded(entity, operation, call(Mode.STATEMENT, work)));
+        return ReactorCalls.guarded(breaker, entity, operation, call(Mode.STATEMENT, work));
     }
 
     /** One transaction around {@code work}: committed when {@code work} completes, with or without a value. */
     <R> Mono<R> write(String entity, String operation, Function<Connection, Mono<R>> work) {
-        return breaker.guard(recorded(entity, operation, call(Mode.TRANSACTION, work)));
+        return ReactorCalls.guarded(breaker, entity, operation, call(Mode.TRANSACTION, work));
     }
 
-    /** How a call's statements are committed. */
-    private enum Mode {
-        /** A read: one statement in the database's auto-commit, which writes nothing. */
-        READ,
-        /** A write: one statement in the database's auto-commit, committed before it answers. */
-        STATEMENT,
-        /** A write of several statements: a transaction, committed once they have answered. */
-        TRANSACTION
-    }
-
-    /**
-     * The call as a JFR {@link StoreCallEvent} (as the JDBC stores' calls are), from its subscription to its end,
-     * committed by the thread that ends it, before the result goes on (so the event exists once the answer does);
-     * nothing is recorded while no recording asks for the event. Inside the breaker, as on the JDBC backends: the
-     * recording is the work that reached the database, not the calls failed fast.
-     */
-    private static <R> Mono<R> recorded(String entity, String operation, Mono<R> call) {
-        return Mono.defer(() -> {
-            StoreCallEvent event = new StoreCallEvent();
-            if (!event.isEnabled()) {
-                return call;
-            }
-            event.begin();
-            AtomicBoolean ended = new AtomicBoolean();
-            Consumer<String> end = outcome -> {
-                if (ended.compareAndSet(false, true)) {
-                    event.end();
-                    if (event.shouldCommit()) {
-                        event.entity = entity;
-                        event.operation = operation;
-                        event.outcome = outcome;
-                        event.commit();
-                    }
-                }
-            };
-            return call.doOnSuccess(result -> end.accept("ok"))
-                    .doOnError(failure -> end.accept(failure.getClass().getSimpleName()))
-                    .doOnCancel(() -> end.accept("cancelled"));
-        });
-    }
+    /** How a call's statements are committed: see {@link #read}, {@link #statement}, {@link #write}. */
+    private enum Mode { READ, STATEMENT, TRANSACTION }
 
     private <R> Mono<R> call(Mode mode, Function<Connection, Mono<R>> work) {
         return Mono.defer(() -> {
-            Call call = new Call(System::nanoTime, System.nanoTime() + bound.toNanos());
+            Call call = new Call(System.nanoTime() + bound.toNanos());
             Mono<Connection> acquired = Mono.from(pool.create()).timeout(bound)
-                    .onErrorMap(TimeoutException.class, waited -> new NoConnectionInTime(bound));
+                    .onErrorMap(TimeoutException.class, waited -> new OutageKinds.NoConnectionInTime(bound));
             return Mono.usingWhen(acquired,
                             connection -> call.run(connection, mode, work),
                             call::release, call::releaseAfter, call::abandon)
@@ -154,27 +99,14 @@ class StoreCalls {
         return ABORTED.remove(physical) ? Mono.error(new IllegalStateException("aborted at its deadline")) : Mono.empty();
     }
 
-    /**
-     * No connection came within the bound: the pool was busy, or every connection hung. Told apart from a call that
-     * got no answer on its connection, which alone says the database is unreachable (and makes the next calls fail
-     * fast): a crowd that waits long for a connection of a healthy database must not turn away the calls after it.
-     */
-    static final class NoConnectionInTime extends RuntimeException {
-        NoConnectionInTime(Duration bound) {
-            super("no database connection within " + bound.toMillis() + " ms", null, false, false);
-        }
-    }
-
     /** One store call on its connection: what it has sent, and the one way it ends. */
     private final class Call {
 
-        private final LongSupplier clock;
         private final long deadline;
         private final AtomicBoolean ended = new AtomicBoolean();
         private volatile boolean committing;
 
-        Call(LongSupplier clock, long deadline) {
-            this.clock = clock;
+        Call(long deadline) {
             this.deadline = deadline;
         }
 
@@ -224,13 +156,13 @@ class StoreCalls {
                     .onErrorResume(rollbackFailed -> abort(connection));
         }
 
+        private Duration remaining() {
+            return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+        }
+
         /** Cancelled by the caller: nothing more of it may run on the database. */
         Mono<Void> abandon(Connection connection) {
             return ended.compareAndSet(false, true) ? abort(connection) : Mono.empty();
-        }
-
-        private Duration remaining() {
-            return Duration.ofNanos(Math.max(0, deadline - clock.getAsLong()));
         }
     }
 

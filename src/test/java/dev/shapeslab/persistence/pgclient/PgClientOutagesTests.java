@@ -36,7 +36,7 @@ public class PgClientOutagesTests {
         assertThat(kind(PgClientOutages.translate(new ConnectException("refused"), false))).isEqualTo(OutageKinds.BROKEN);
         assertThat(kind(PgClientOutages.translate(new ConnectionPoolTooBusyException("full"), false)))
                 .isEqualTo(OutageKinds.POOL_FULL);
-        assertThat(kind(PgClientOutages.translate(new PgClientCalls.NoConnectionInTime(Duration.ofSeconds(3)), false)))
+        assertThat(kind(PgClientOutages.translate(new OutageKinds.NoConnectionInTime(Duration.ofSeconds(3)), false)))
                 .isEqualTo(OutageKinds.NO_CONNECTION);
     }
 

@@ -61,7 +61,7 @@ public class OutagesTests {
     @Test(dataProvider = "unreachable")
     public void anUnreachableDatabaseOpensTheBreaker(Throwable failure, boolean committing) {
         OutageBreaker breaker = new OutageBreaker(Duration.ofMinutes(1), System::nanoTime);
-        StepVerifier.create(breaker.guard(Mono.error(() -> Outages.translate(failure, committing))))
+        StepVerifier.create(ReactorCalls.guarded(breaker, "circle", "insert", Mono.error(() -> Outages.translate(failure, committing))))
                 .expectError().verify();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
     }
@@ -70,10 +70,10 @@ public class OutagesTests {
     public void waitingTooLongOrTooManyForAConnectionIsA503ThatDoesNotOpenTheBreaker() {
         OutageBreaker breaker = new OutageBreaker(Duration.ofMinutes(1), System::nanoTime);
         assertThat(kind(new PoolAcquirePendingLimitException(1000))).isEqualTo(Outages.POOL_FULL);
-        assertThat(kind(new StoreCalls.NoConnectionInTime(Duration.ofSeconds(3)))).isEqualTo(OutageKinds.NO_CONNECTION);
+        assertThat(kind(new OutageKinds.NoConnectionInTime(Duration.ofSeconds(3)))).isEqualTo(OutageKinds.NO_CONNECTION);
         for (Throwable busy : new Throwable[] {new PoolAcquirePendingLimitException(1000),
-                new StoreCalls.NoConnectionInTime(Duration.ofSeconds(3))}) {
-            StepVerifier.create(breaker.guard(Mono.error(() -> Outages.translate(busy, false))))
+                new OutageKinds.NoConnectionInTime(Duration.ofSeconds(3))}) {
+            StepVerifier.create(ReactorCalls.guarded(breaker, "circle", "insert", Mono.error(() -> Outages.translate(busy, false))))
                     .expectError(StoreUnavailableException.class).verify();
         }
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);

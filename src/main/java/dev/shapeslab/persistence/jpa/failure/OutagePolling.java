@@ -1,5 +1,6 @@
 package dev.shapeslab.persistence.jpa.failure;
 
+import dev.shapeslab.persistence.OutageKinds;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -70,7 +71,7 @@ final class OutagePolling {
             unreachable.set(false);
             return connection;
         } catch (SQLException | RuntimeException failure) {
-            unreachable.set(StoreOutages.unreachable(failure));
+            unreachable.set(StoreOutages.kindOf(failure).filter(OutageKinds.UNREACHABLE::contains).isPresent());
             throw failure;
         }
     }

@@ -1,6 +1,8 @@
 package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
+import dev.shapeslab.persistence.OutageKinds;
+import dev.shapeslab.persistence.OutageBreaker;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,9 +27,7 @@ import java.util.concurrent.TimeUnit;
  * the number of steps; the only other wait, for a free connection, is Hikari's {@code connection-timeout},
  * which start-up requires to be shorter ({@link dev.shapeslab.persistence.DatabaseTimeBounds}).
  *
- * <p>How a connection is aborted depends on the driver ({@link ConnectionAborts}): PostgreSQL's
- * {@code Connection.abort} closes the socket; a remote H2 session has its socket closed directly; an embedded
- * one has its current statement cancelled.
+ * <p>How a connection is aborted depends on the driver: {@link ConnectionAborts}.
  *
  * <p>Which connection: every physical connection is handed out through {@link #track(Connection)} (see
  * {@link DeadlineDataSource}), which ties it to the store call of the thread that uses it, Hikari's check in
@@ -66,10 +66,10 @@ public final class StoreDeadline implements AutoCloseable {
     /**
      * Runs {@code call} (the rest of a store call: its transaction and the store) within the deadline. A nested store call runs within the outer
      * one's. <b>Errors:</b> what the call throws; if its connection was aborted at the deadline, a
-     * {@link DeadlinePassed} with the driver's failure as cause, except for a commit that may have landed
+     * {@link OutageKinds.DeadlinePassed} with the driver's failure as cause, except for a commit that may have landed
      * ({@link StoreOutcomeUnknownException} stays what it is: a deadline does not make it a refusal).
      */
-    Object bound(StoreCall call) throws Throwable {
+    Object bound(OutageBreaker.Call call) throws Throwable {
         if (timer == null || CURRENT.get() != null) {
             return call.proceed();
         }
@@ -82,7 +82,7 @@ public final class StoreDeadline implements AutoCloseable {
             throw unknown;
         } catch (RuntimeException failure) {
             if (current.expired()) {
-                throw new DeadlinePassed(bound(), failure);
+                throw new OutageKinds.DeadlinePassed(bound(), failure);
             }
             throw failure;
         } finally {
@@ -124,13 +124,6 @@ public final class StoreDeadline implements AutoCloseable {
     public void close() {
         if (timer != null) {
             timer.shutdownNow();
-        }
-    }
-
-    /** A store call's deadline passed and its connection was aborted: the database did not answer in time. */
-    static final class DeadlinePassed extends RuntimeException {
-        DeadlinePassed(Duration bound, Throwable cause) {
-            super("the database did not answer within " + bound.toMillis() + " ms", cause);
         }
     }
 

@@ -2,7 +2,9 @@ package dev.shapeslab.persistence.jpa.failure;
 
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.OutageKinds;
+import dev.shapeslab.persistence.StoreErrors;
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
@@ -18,8 +20,11 @@ import org.springframework.transaction.TransactionTimedOutException;
  * a 500. A commit that may have landed stays a {@link StoreOutcomeUnknownException} (500, no
  * {@code Retry-After}).
  *
+ * <p>What is JDBC's here is what its failures mean ({@link StoreErrors}); the walk through the causes and what a kind
+ * leads to are {@link OutageKinds}', shared with the other drivers.
+ *
  * <p>Its place in the {@link StoreCallChain}: outside the {@link StoreDeadline} (whose
- * {@link StoreDeadline.DeadlinePassed} it names "did not answer in time") and the transaction, so a failed begin
+ * {@link dev.shapeslab.persistence.OutageKinds.DeadlinePassed} is "did not answer in time") and the transaction, so a failed begin
  * or commit is seen too; inside the {@link dev.shapeslab.persistence.OutageBreaker}, which reads the kinds it
  * names. Whatever the exception a caller sees, the transaction was rolled back or never began; the one case that cannot be known
  * is a commit whose answer was lost with the connection (docs/faults.md).
@@ -32,64 +37,42 @@ final class StoreOutages {
     private StoreOutages() {
     }
 
-    /**
-     * Runs {@code call} and names its failure if the database could not answer. <b>Errors:</b> a
-     * {@link StoreUnavailableException} with the kind of outage and the failure as cause; a
-     * {@link StoreOutcomeUnknownException} or any failure that is not an outage, unchanged.
-     */
-    static Object translate(StoreCall call) throws Throwable {
+    /** Runs {@code call}. <b>Errors:</b> its failure as {@link OutageKinds#translate} names it (not committing). */
+    static Object translate(OutageBreaker.Call call) throws Throwable {
         try {
             return call.proceed();
-        } catch (StoreOutcomeUnknownException | StoreUnavailableException known) {
-            throw known;
         } catch (RuntimeException failure) {
-            Optional<String> kind = kindOf(failure);
-            if (kind.isEmpty()) {
-                throw failure;
-            }
-            throw new StoreUnavailableException(kind.get(), failure);
+            throw OutageKinds.translate(failure, false, ERRORS);
         }
     }
 
-    /**
-     * Whether a failed commit may still have been applied: the connection broke or the database stopped
-     * answering while the commit was under way. Not when the pool had closed the connection before (nothing
-     * was sent).
-     */
+    /** Whether a failed commit may still have been applied: see {@link OutageKinds#mayHaveCommitted}. */
     static boolean commitMayHaveLanded(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException closed && closed.getSQLState() == null
-                    && HIKARI_CLOSED.equals(closed.getMessage())) {
-                return false;
-            }
-            if (cause.getCause() == cause) {
-                break;
-            }
-        }
-        return kindOf(failure).filter(kind -> kind.equals(OutageKinds.BROKEN) || kind.equals(OutageKinds.NO_ANSWER)).isPresent();
-    }
-
-    /** Whether {@code failure} says the database cannot be reached: refused, broken, no answer, starting up. */
-    static boolean unreachable(Throwable failure) {
-        return kindOf(failure).filter(OutageKinds.UNREACHABLE::contains).isPresent();
+        return OutageKinds.mayHaveCommitted(failure, ERRORS);
     }
 
     /** The most specific reason in {@code failure}'s causes that says the database could not answer, if any. */
     static Optional<String> kindOf(Throwable failure) {
-        String kind = null;
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof StoreDeadline.DeadlinePassed) {
-                return Optional.of(OutageKinds.NO_ANSWER); // whatever the aborted connection then reported
-            }
-            String here = kindHere(cause);
-            if (here != null) {
-                kind = here;
-            }
-            if (cause.getCause() == cause) {
-                break;
-            }
+        return OutageKinds.kindOf(failure, ERRORS);
+    }
+
+    /** What the JDBC drivers' (H2's, PostgreSQL's), HikariCP's and Spring's failures mean. */
+    private static final StoreErrors ERRORS = new StoreErrors() {
+        @Override
+        public String kindHere(Throwable failure) {
+            return StoreOutages.kindHere(failure);
         }
-        return Optional.ofNullable(kind);
+
+        @Override
+        public boolean sentNothing(Throwable failure) {
+            return hikariClosed(failure);
+        }
+    };
+
+    /** Hikari had closed the connection (evicted as broken) before this call used it: nothing was sent. */
+    private static boolean hikariClosed(Throwable cause) {
+        return cause instanceof SQLException closed && closed.getSQLState() == null
+                && HIKARI_CLOSED.equals(closed.getMessage());
     }
 
     private static String kindHere(Throwable cause) {
@@ -104,8 +87,7 @@ final class StoreOutages {
         if (cause instanceof SocketTimeoutException) {
             return OutageKinds.NO_ANSWER;
         }
-        if (cause instanceof SQLException closed && closed.getSQLState() == null
-                && HIKARI_CLOSED.equals(closed.getMessage())) {
+        if (hikariClosed(cause)) {
             return OutageKinds.BROKEN; // Hikari closed it (evicted as broken) before this call used it: nothing was sent
         }
         if (cause instanceof SQLException sql) {

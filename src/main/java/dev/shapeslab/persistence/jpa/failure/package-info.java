@@ -38,24 +38,11 @@
  * no header itself.
  *
  * <h2>The promises</h2>
- * <ul>
- * <li><b>Every store call is bounded</b> by {@code request-timeout}, whatever it was blocked in (the wait for a
- * connection, the pool's check, a statement, the commit, the rollback): the deadline aborts the connections the
- * call still owns (PostgreSQL: {@code Connection.abort}; H2 over TCP: its socket is closed; embedded H2: its
- * statement is cancelled), and only those: a connection the call gave back and another call took since is left
- * alone.</li>
- * <li><b>While the database is known to be unreachable, 503 at once</b> for {@code fail-fast}, then every call
- * tries again.</li>
- * <li><b>It heals by itself</b>: broken connections are evicted, and the pool finds the database within
- * {@code outage-poll} of its return.</li>
- * <li><b>Rejected means not written</b>: a {@code StoreUnavailableException} leaves nothing committed; the one
- * open case, a commit whose answer was lost, is a {@code StoreOutcomeUnknownException}. On PostgreSQL a write is one
- * statement that commits as it runs, so there the open case is that statement's lost answer (the connection broke, or
- * the deadline passed, once it was sent); a failure before it was sent, or an answer (an error), is still a
- * refusal.</li>
- * <li><b>A bug stays a bug</b>: any failure that does not say the database could not answer passes unchanged
- * (500).</li>
- * </ul>
+ * Those of every database backend ({@code dev.shapeslab.persistence}), kept here thus: the deadline bounds whatever
+ * the call was blocked in (the wait for a connection, the pool's check, a statement, the commit, the rollback) by
+ * aborting the connections the call still owns (PostgreSQL: {@code Connection.abort}; H2 over TCP: its socket is
+ * closed; embedded H2: its statement is cancelled); broken connections are evicted, and the pool finds the database
+ * within {@code outage-poll} of its return; on H2 the open case of a write is a commit whose answer was lost.
  *
  * <h2>The time bounds and the invariants between them</h2>
  * All are {@link dev.shapeslab.persistence.DatabaseTimeBounds} ({@code shapes.database.*}), whose
@@ -77,14 +64,9 @@
  * {@link dev.shapeslab.persistence.jpa.failure.H2ClientSettings} turns its retries off.</li>
  * </ul>
  *
- * <h2>The breaker is Resilience4j's, shared with backend r2dbc</h2>
- * {@link dev.shapeslab.persistence.OutageBreaker} is Resilience4j's {@code CircuitBreaker}, opened by one outage
- * and open for {@code fail-fast}, configured in that one class for both database stacks (the r2dbc stores call it
- * around their Monos). Its half-open state is not a single probe: every call tries the database again, and the
- * first to end closes it or opens another window. It differs from the hand-made window it replaced in two ways:
- * failures of calls already under way when it opened do not make the window longer (they used to restart it),
- * and while the first trial after a window is under way, calls past {@code OutageBreaker.TRIAL_CALLS} under way
- * at once fail at once (there was no such limit).
+ * <h2>The breaker is Resilience4j's, shared with the other drivers</h2>
+ * {@link dev.shapeslab.persistence.OutageBreaker}, opened by one outage and open for {@code fail-fast}, configured in
+ * that one class for every driver; its class comment says how it differs from the hand-made window it replaced.
  *
  * <h2>Why the deadline reaches into H2</h2>
  * H2's client offers no way to end a read blocked on a hung server: {@code abort} does nothing, {@code close}

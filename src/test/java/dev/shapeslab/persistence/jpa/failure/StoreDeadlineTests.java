@@ -71,7 +71,7 @@ public class StoreDeadlineTests {
                 hung.block();
                 return "never";
             });
-            StoreDeadline.DeadlinePassed passed = expectThrows(StoreDeadline.DeadlinePassed.class, call::call);
+            OutageKinds.DeadlinePassed passed = expectThrows(OutageKinds.DeadlinePassed.class, call::call);
             assertEquals(hung.aborts.get(), 1);
             assertEquals(StoreOutages.kindOf(passed), java.util.Optional.of(OutageKinds.NO_ANSWER));
         }
@@ -87,7 +87,9 @@ public class StoreDeadlineTests {
         HungConnection handedOn = new HungConnection();
         HungConnection stillHeld = new HungConnection();
         ExecutorService other = Executors.newSingleThreadExecutor();
-        try (StoreDeadline deadline = new StoreDeadline(Duration.ofMillis(50));
+        // Long enough for the other thread to take the connection first: at 50 ms, on a loaded machine, the first
+        // call's deadline once passed before it had, and rightly aborted a connection its call still owned.
+        try (StoreDeadline deadline = new StoreDeadline(Duration.ofSeconds(1));
              StoreDeadline longer = new StoreDeadline(Duration.ofMinutes(1))) {
             CountDownLatch taken = new CountDownLatch(1);
             CountDownLatch done = new CountDownLatch(1);
@@ -105,7 +107,7 @@ public class StoreDeadlineTests {
                 stillHeld.block(); // until the first call's deadline aborts what it holds
                 return "never";
             });
-            expectThrows(StoreDeadline.DeadlinePassed.class, first::call);
+            expectThrows(OutageKinds.DeadlinePassed.class, first::call);
             done.countDown();
             assertEquals(stillHeld.aborts.get(), 1);
             assertEquals(handedOn.aborts.get(), 0, "the deadline aborted a connection another call had taken");
@@ -129,7 +131,7 @@ public class StoreDeadlineTests {
                 late.block();
                 return "never";
             });
-            expectThrows(StoreDeadline.DeadlinePassed.class, call::call);
+            expectThrows(OutageKinds.DeadlinePassed.class, call::call);
             assertEquals(expired.getCount(), 0);
             assertEquals(late.aborts.get(), 1);
         }
@@ -151,7 +153,7 @@ public class StoreDeadlineTests {
                 other.block();
                 return "never";
             });
-            expectThrows(StoreDeadline.DeadlinePassed.class, later::call);
+            expectThrows(OutageKinds.DeadlinePassed.class, later::call);
         }
         assertEquals(pooled.aborts.get(), 0, "a connection back in the pool was aborted");
     }

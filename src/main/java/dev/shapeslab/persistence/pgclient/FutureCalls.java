@@ -1,0 +1,44 @@
+package dev.shapeslab.persistence.pgclient;
+
+import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.persistence.OutageBreaker;
+import dev.shapeslab.persistence.StoreCallRecording;
+import io.vertx.core.Future;
+import java.util.function.Supplier;
+
+/** The shared breaker and JFR recording around a Future: the store-call policy's only Vert.x, kept out of the root. */
+public final class FutureCalls {
+
+    private FutureCalls() {
+    }
+
+    /**
+     * The Future {@code call} starts, started only if the database is not known to be unreachable: one call (of
+     * {@code entity}'s store, {@code operation}), ended by its outcome. <b>Context:</b> started on the calling event
+     * loop, ended on the thread that completes the Future, before the caller's handlers. <b>Errors:</b> while open, a
+     * {@link StoreUnavailableException} like the last outage's; otherwise {@code call}'s outcome (a throw as a failure).
+     */
+    public static <T> Future<T> guarded(OutageBreaker breaker, String entity, String operation, Supplier<Future<T>> call) {
+        OutageBreaker.Trial trial;
+        try {
+            trial = breaker.start();
+        } catch (StoreUnavailableException turnedAway) {
+            return Future.failedFuture(turnedAway); // not recorded: the work that reached the database is
+        }
+        StoreCallRecording.Recorded recorded = StoreCallRecording.begin(entity, operation);
+        Future<T> started;
+        try {
+            started = call.get();
+        } catch (RuntimeException failure) {
+            started = Future.failedFuture(failure);
+        }
+        return started.andThen(outcome -> {
+            recorded.end(outcome.succeeded() ? "ok" : outcome.cause().getClass().getSimpleName());
+            if (outcome.succeeded()) {
+                trial.answered();
+            } else {
+                trial.failed(outcome.cause());
+            }
+        });
+    }
+}
