@@ -145,7 +145,7 @@ class JettyWeb {
         return factory -> {
             QueuedThreadPool pool = new QueuedThreadPool(threads.getMax(), threads.getMin(),
                     (int) threads.getIdleTimeout().toMillis());
-            pool.setName("jetty-");
+            pool.setName("jetty"); // its threads: jetty-<n>
             pool.setVirtualThreadsExecutor(new VirtualThreadStarts(
                     VirtualThreads.getNamedVirtualThreadsExecutor("jetty-request-"), maxRunning));
             factory.setThreadPool(pool);
