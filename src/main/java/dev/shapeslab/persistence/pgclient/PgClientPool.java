@@ -2,6 +2,7 @@ package dev.shapeslab.persistence.pgclient;
 
 import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
+import dev.shapeslab.persistence.PostgresAddress;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.vertx.core.Vertx;
@@ -41,7 +42,7 @@ import org.springframework.context.annotation.Profile;
  */
 @Configuration(proxyBeanMethods = false)
 @Profile(Backends.PG_ON_VERTX)
-@EnableConfigurationProperties(DatabaseTimeBounds.class)
+@EnableConfigurationProperties({DatabaseTimeBounds.class, PostgresAddress.class, PgClientSettings.class})
 class PgClientPool {
 
     private static final Logger log = LoggerFactory.getLogger(PgClientPool.class);
@@ -50,28 +51,22 @@ class PgClientPool {
     static final String POOL_NAME = "shapes-vertx-pg";
 
     @Bean(destroyMethod = "close")
-    Pool vertxPgPool(Vertx vertx, DatabaseTimeBounds bounds,
-                     @Value("${shapes.pg.host}") String host, @Value("${shapes.pg.port}") int port,
-                     @Value("${shapes.pg.database}") String database,
+    Pool vertxPgPool(Vertx vertx, DatabaseTimeBounds bounds, PostgresAddress address, PgClientSettings settings,
                      @Value("${spring.datasource.username}") String username,
-                     @Value("${spring.datasource.password:}") String password,
-                     @Value("${shapes.vertx.pg.pipelining-limit:256}") int pipeliningLimit,
-                     @Value("${shapes.vertx.pg.pool.max-size:10}") int maxSize,
-                     @Value("${shapes.vertx.pg.pool.max-wait-queue:1000}") int maxWaitQueue) {
-        if (pipeliningLimit < 1 || maxSize < 1 || maxWaitQueue < 0) {
-            throw new IllegalStateException("shapes.vertx.pg.pipelining-limit and shapes.vertx.pg.pool.max-size must be"
-                    + " at least 1 and shapes.vertx.pg.pool.max-wait-queue not negative: " + pipeliningLimit + ", "
-                    + maxSize + ", " + maxWaitQueue);
-        }
+                     @Value("${spring.datasource.password:}") String password) {
+        int maxSize = settings.pool().maxSize();
+        int maxWaitQueue = settings.pool().maxWaitQueue();
         Pool pool = PgBuilder.pool()
                 .with(poolOptions(bounds, maxSize, maxWaitQueue))
                 .with(new NetClientOptions().setConnectTimeout((int) bounds.connectTimeout().toMillis()))
-                .connectingTo(connectOptions(host, port, database, username, password, pipeliningLimit))
+                .connectingTo(connectOptions(address.host(), address.port(), address.database(), username, password,
+                        settings.pipeliningLimit()))
                 .using(vertx)
                 .build();
         log.info("PostgreSQL through the Vert.x PostgreSQL client at {}:{}/{} as user {}: a pool of {} connections on "
                 + "the vertx variant's event loops, up to {} store calls waiting for one, pipelining up to {} statements "
-                + "per connection", host, port, database, username, maxSize, maxWaitQueue, pipeliningLimit);
+                + "per connection", address.host(), address.port(), address.database(), username, maxSize, maxWaitQueue,
+                settings.pipeliningLimit());
         return pool;
     }
 
@@ -105,9 +100,9 @@ class PgClientPool {
      * waiting for one (where a crowd waits here), connections open, and the bounds.
      */
     @Bean
-    MeterBinder vertxPgPoolMetrics(Pool pool, PgClientCalls calls,
-                                   @Value("${shapes.vertx.pg.pool.max-size:10}") int maxSize,
-                                   @Value("${shapes.vertx.pg.pool.max-wait-queue:1000}") int maxWaitQueue) {
+    MeterBinder vertxPgPoolMetrics(Pool pool, PgClientCalls calls, PgClientSettings settings) {
+        int maxSize = settings.pool().maxSize();
+        int maxWaitQueue = settings.pool().maxWaitQueue();
         return registry -> {
             Gauge.builder("vertx.pg.pool.acquired", calls, PgClientCalls::holding).tag("name", POOL_NAME)
                     .description("Store calls holding a connection").register(registry);

@@ -2,6 +2,7 @@ package dev.shapeslab.persistence.r2dbc;
 
 import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
+import dev.shapeslab.persistence.PostgresAddress;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
@@ -34,7 +35,7 @@ import reactor.netty.resources.LoopResources;
  */
 @Configuration(proxyBeanMethods = false)
 @Profile(Backends.R2DBC)
-@EnableConfigurationProperties(DatabaseTimeBounds.class)
+@EnableConfigurationProperties({DatabaseTimeBounds.class, PostgresAddress.class, R2dbcPoolSettings.class})
 class R2dbcConnections {
 
     static final String LOOP_THREADS = "r2dbc-pg";
@@ -49,15 +50,12 @@ class R2dbcConnections {
 
     @Bean(destroyMethod = "dispose")
     ConnectionPool r2dbcConnectionPool(LoopResources loops, DatabaseTimeBounds bounds, Environment environment,
-                                       @Value("${shapes.pg.host}") String host, @Value("${shapes.pg.port}") int port,
-                                       @Value("${shapes.pg.database}") String database,
+                                       PostgresAddress address, R2dbcPoolSettings settings,
                                        @Value("${spring.datasource.username}") String username,
-                                       @Value("${spring.datasource.password:}") String password,
-                                       @Value("${shapes.r2dbc.pool.max-size:10}") int maxSize,
-                                       @Value("${shapes.r2dbc.pool.max-pending:1000}") int maxPending) {
+                                       @Value("${spring.datasource.password:}") String password) {
         refuseMovedSettings(environment);
         PostgresqlConnectionFactory driver = new PostgresqlConnectionFactory(PostgresqlConnectionConfiguration.builder()
-                .host(host).port(port).database(database).username(username).password(password)
+                .host(address.host()).port(address.port()).database(address.database()).username(username).password(password)
                 .applicationName("shapes-lab-r2dbc")
                 .connectTimeout(bounds.connectTimeout())
                 .loopResources(loops)
@@ -65,7 +63,7 @@ class R2dbcConnections {
         return new ConnectionPool(ConnectionPoolConfiguration.builder(driver)
                 .name("shapes-r2dbc")
                 .initialSize(0)
-                .maxSize(maxSize)
+                .maxSize(settings.maxSize())
                 // A hung server accepts the connection and never finishes the handshake: the pool gives up on it
                 // rather than keep the slot. The store calls waiting for it end at their own deadline first.
                 .maxCreateConnectionTime(bounds.requestTimeout())
@@ -73,7 +71,7 @@ class R2dbcConnections {
                 .acquireRetry(0)
                 // A connection a deadline aborted never goes back into use, whatever its socket says.
                 .preRelease(StoreCalls::refuseAborted)
-                .customizer(pool -> pool.maxPendingAcquire(maxPending))
+                .customizer(pool -> pool.maxPendingAcquire(settings.maxPending()))
                 .build());
     }
 
