@@ -23,9 +23,11 @@ import org.testng.annotations.Test;
  * reaches one through the ports. A backend speaks no HTTP, and each non-blocking driver stays inside its backend; what the
  * backends share imports none of their libraries but in the two non-blocking ports, whose Mono and Future are their point.
  * The backend rules name no backend, so that one added later is held to them too. Inside the web layer, its core
- * (the root package) imports none of its sub-packages; admission control ({@code web.admission}: the queue and one
- * adapter per server) imports the core and no server's package; each server's package ({@code jetty}, {@code flux},
- * {@code vertx}) may import admission and the core, never another server's. Those rules name no server either.
+ * (the root package) imports none of its sub-packages and no server's API (JAX-RS, Reactor, Vert.x, WebFlux), so
+ * that every server throws and answers the same types; admission control ({@code web.admission}: the queue and one
+ * adapter per server) imports the core and no server's package; each server's package ({@code jersey}, {@code jetty},
+ * {@code flux}, {@code vertx}) may import admission and the core, never another server's. Those rules name no server
+ * either.
  */
 public class ArchitectureTests {
 
@@ -58,6 +60,9 @@ public class ArchitectureTests {
                 {"the web layer's core imports none of its sub-packages", noClasses().that()
                         .resideInAPackage("dev.shapeslab.web").should().dependOnClassesThat()
                         .resideInAPackage(WEB_SUB_PACKAGES)},
+                {"the web layer's core is server-neutral: no JAX-RS, Reactor, Vert.x or WebFlux type", noClasses().that()
+                        .resideInAPackage("dev.shapeslab.web").should().dependOnClassesThat().resideInAnyPackage(
+                                "jakarta.ws.rs..", "reactor..", "io.vertx..", "org.springframework.web.reactive..")},
                 {"admission control imports the web layer's core, not a server's package", noClasses().that()
                         .resideInAPackage(ADMISSION).should().dependOnClassesThat(
                                 resideInAPackage(WEB_SUB_PACKAGES).and(resideOutsideOfPackage(ADMISSION)))},

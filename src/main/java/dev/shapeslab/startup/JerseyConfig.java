@@ -1,14 +1,14 @@
 package dev.shapeslab.startup;
 
 import dev.shapeslab.execution.ExecutionVariant;
+import dev.shapeslab.web.jersey.BackgroundTimeouts;
+import dev.shapeslab.web.jersey.OpenApiDocument;
+import dev.shapeslab.web.jersey.ProblemMappers;
+import dev.shapeslab.web.jersey.RequestBodyGuard;
+import dev.shapeslab.web.jersey.ResponseBodyGuard;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.glassfish.jersey.micrometer.server.DefaultJerseyTagsProvider;
 import org.glassfish.jersey.micrometer.server.MetricsApplicationEventListener;
-import dev.shapeslab.web.BackgroundTimeouts;
-import dev.shapeslab.web.OpenApiDocument;
-import dev.shapeslab.web.ProblemMappers;
-import dev.shapeslab.web.RequestBodyGuard;
-import dev.shapeslab.web.ResponseBodyGuard;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 import org.springframework.beans.factory.annotation.Value;

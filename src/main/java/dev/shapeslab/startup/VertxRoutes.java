@@ -2,7 +2,7 @@ package dev.shapeslab.startup;
 
 import dev.shapeslab.execution.Variants;
 import dev.shapeslab.execution.plain.PlainVariant;
-import dev.shapeslab.web.OpenApiDocument;
+import dev.shapeslab.web.jersey.OpenApiDocument;
 import dev.shapeslab.web.vertx.RouterCustomizer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -1,7 +1,7 @@
 package dev.shapeslab.startup;
 
 import dev.shapeslab.execution.plain.PlainVariant;
-import dev.shapeslab.web.OpenApiDocument;
+import dev.shapeslab.web.jersey.OpenApiDocument;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;

@@ -1,8 +1,5 @@
 package dev.shapeslab.web;
 
-import jakarta.ws.rs.core.GenericEntity;
-import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Optional;
@@ -40,21 +37,11 @@ public class Paging {
     }
 
     /**
-     * The declared type of a page of {@code elementType}, for {@link #page}. Stating it keeps polymorphic
-     * entities' {@code shapeType} inside the array, which erasure would lose. Resources compute it once.
+     * The declared type of a page of {@code elementType}, for Jersey's {@code jersey.Pages}. Stating it keeps
+     * polymorphic entities' {@code shapeType} inside the array, which erasure would lose. Resources compute it once.
      */
     public static Type listOf(Class<?> elementType) {
         return ResolvableType.forClassWithGenerics(List.class, elementType).getType();
-    }
-
-    /** A 200 with the page as a JSON array of type {@code listType} (see {@link #listOf}). */
-    public <T> Response page(List<T> entities, Type listType, PageRequest page, UriInfo uriInfo) {
-        Response.ResponseBuilder response = Response.ok(new GenericEntity<>(entities, listType));
-        next(entities, page).ifPresent(next -> response.link(uriInfo.getRequestUriBuilder()
-                .replaceQueryParam("offset", next.offset())
-                .replaceQueryParam("limit", next.limit())
-                .build(), "next"));
-        return response.build();
     }
 
     /** The page after {@code page}, worth linking when this one came back full (and the offset stays an int). */

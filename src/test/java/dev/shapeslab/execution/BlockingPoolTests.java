@@ -37,7 +37,7 @@ public class BlockingPoolTests {
 
             ProblemException refused = expectThrows(ProblemException.class, () -> pool.submit(() -> { }));
 
-            assertEquals(refused.getResponse().getStatus(), 503);
+            assertEquals(refused.status(), 503);
             assertEquals(registry.get("webflux.blocking.rejected").counter().count(), 1.0);
             assertEquals(registry.get("executor.queued").tag("name", "webflux.blocking").gauge().value(), 1.0);
             release.countDown();

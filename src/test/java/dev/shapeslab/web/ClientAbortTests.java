@@ -15,6 +15,7 @@ import dev.shapeslab.domain.Shape;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.admission.TomcatAdmission;
+import dev.shapeslab.web.jersey.ResponseBodyGuard;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

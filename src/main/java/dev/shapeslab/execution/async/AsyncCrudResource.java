@@ -1,9 +1,10 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.domain.Identifiable;
-import dev.shapeslab.web.Created;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
+import dev.shapeslab.web.jersey.Created;
+import dev.shapeslab.web.jersey.Pages;
 import io.reactivex.Single;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -57,7 +58,7 @@ public abstract class AsyncCrudResource<T extends Identifiable<T>> {
                      @Context UriInfo uriInfo, @Suspended AsyncResponse response) {
         PageRequest page = paging.request(offset, limit);
         responder.respond(response, gate -> service.list(gate, page.offset(), page.limit())
-                .map(entities -> paging.page(entities, listType, page, uriInfo)));
+                .map(entities -> Pages.of(entities, listType, paging.next(entities, page), uriInfo)));
     }
 
     @GET

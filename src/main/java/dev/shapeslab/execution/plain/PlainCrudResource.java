@@ -1,9 +1,10 @@
 package dev.shapeslab.execution.plain;
 
 import dev.shapeslab.domain.Identifiable;
-import dev.shapeslab.web.Created;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
+import dev.shapeslab.web.jersey.Created;
+import dev.shapeslab.web.jersey.Pages;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -18,6 +19,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.lang.reflect.Type;
+import java.util.List;
 
 /**
  * The CRUD endpoints of one entity type, blocking.
@@ -46,7 +48,8 @@ public abstract class PlainCrudResource<T extends Identifiable<T>> {
     public Response list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
                          @Context UriInfo uriInfo) {
         PageRequest page = paging.request(offset, limit);
-        return paging.page(service.list(page.offset(), page.limit()), listType, page, uriInfo);
+        List<T> entities = service.list(page.offset(), page.limit());
+        return Pages.of(entities, listType, paging.next(entities, page), uriInfo);
     }
 
     @GET

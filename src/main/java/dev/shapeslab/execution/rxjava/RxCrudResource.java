@@ -1,9 +1,10 @@
 package dev.shapeslab.execution.rxjava;
 
 import dev.shapeslab.domain.Identifiable;
-import dev.shapeslab.web.Created;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
+import dev.shapeslab.web.jersey.Created;
+import dev.shapeslab.web.jersey.Pages;
 import io.reactivex.Single;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -19,6 +20,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.lang.reflect.Type;
+import java.util.List;
 
 /**
  * The CRUD endpoints of one entity type over {@link RxCrudService}, the article series' part 3 step.
@@ -48,7 +50,8 @@ public abstract class RxCrudResource<T extends Identifiable<T>> {
     public Response list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
                          @Context UriInfo uriInfo) {
         PageRequest page = paging.request(offset, limit);
-        return paging.page(service.list(page.offset(), page.limit()).blockingGet(), listType, page, uriInfo);
+        List<T> entities = service.list(page.offset(), page.limit()).blockingGet();
+        return Pages.of(entities, listType, paging.next(entities, page), uriInfo);
     }
 
     @GET

@@ -1,7 +1,7 @@
 package dev.shapeslab.web.flux;
 
 import dev.shapeslab.web.ProblemException;
-import dev.shapeslab.web.RequestBodyGuard;
+import dev.shapeslab.web.RequestBodyRules;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
@@ -11,7 +11,8 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * The rules of {@link RequestBodyGuard} before WebFlux reads a body: one that declares a length over the limit is
+ * The rules of {@code jersey.RequestBodyGuard} ({@link RequestBodyRules})
+ * before WebFlux reads a body: one that declares a length over the limit is
  * answered 413 without being read; one in a content coding other than {@code identity}, or in a charset other than
  * UTF-8, 415. A body without a declared length is cut off by the JSON decoder's own limit (the same size, set in
  * {@link FluxWeb}), which {@link FluxProblems} answers 413 too. Runs on the event loop, reading only headers.
@@ -33,11 +34,11 @@ final class FluxBodyGuard implements WebFilter {
         }
         // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
         boolean hasBody = length > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
-        if (hasBody && !RequestBodyGuard.isIdentity(headers.getFirst(HttpHeaders.CONTENT_ENCODING))) {
+        if (hasBody && !RequestBodyRules.isIdentity(headers.getFirst(HttpHeaders.CONTENT_ENCODING))) {
             return Mono.error(ProblemException.unsupportedContentEncoding(
                     "Request bodies are read as sent: the only Content-Encoding accepted is identity"));
         }
-        if (hasBody && !RequestBodyGuard.isUtf8OrAbsent(charsetOf(headers))) {
+        if (hasBody && !RequestBodyRules.isUtf8OrAbsent(charsetOf(headers))) {
             return Mono.error(new ProblemException(415, "Request bodies must be UTF-8 (charset=UTF-8 or none)"));
         }
         return chain.filter(exchange);

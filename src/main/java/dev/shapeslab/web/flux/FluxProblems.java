@@ -9,7 +9,6 @@ import dev.shapeslab.web.IntervalLog;
 import dev.shapeslab.web.JsonProblems;
 import dev.shapeslab.web.ProblemException;
 import java.time.Duration;
-import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,13 +60,8 @@ final class FluxProblems implements WebExceptionHandler {
             return ProblemAnswer.of(413, "Request bodies are limited to " + maxBodyBytes + " bytes", path);
         }
         if (failure instanceof ProblemException problem) {
-            ProblemAnswer answer = ProblemAnswer.of(problem.getResponse().getStatus(), problem.detail(), path);
-            for (String header : List.of(HttpHeaders.RETRY_AFTER, HttpHeaders.ACCEPT_ENCODING, HttpHeaders.ALLOW)) {
-                String value = problem.getResponse().getHeaderString(header);
-                if (value != null) {
-                    answer.with(header, value);
-                }
-            }
+            ProblemAnswer answer = ProblemAnswer.of(problem.status(), problem.detail(), path);
+            problem.headers().forEach(answer::with);
             return answer;
         }
         if (failure instanceof NoSuchEntityException missing) {

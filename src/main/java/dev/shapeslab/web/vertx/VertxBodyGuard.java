@@ -1,14 +1,15 @@
 package dev.shapeslab.web.vertx;
 
 import dev.shapeslab.web.ProblemException;
-import dev.shapeslab.web.RequestBodyGuard;
+import dev.shapeslab.web.RequestBodyRules;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * The rules of {@link RequestBodyGuard} before a body is read: one that declares a length over the limit is answered
+ * The rules of {@code jersey.RequestBodyGuard} ({@link RequestBodyRules})
+ * before a body is read: one that declares a length over the limit is answered
  * 413 without being read; one in a content coding other than {@code identity}, or in a charset other than UTF-8,
  * 415. A body without a declared length is cut off by Vert.x Web's {@code BodyHandler} at the same limit (413 too).
  * Reads only headers, on the event loop.
@@ -31,12 +32,12 @@ final class VertxBodyGuard implements Handler<RoutingContext> {
         }
         // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
         boolean hasBody = length > 0 || headers.contains(HttpHeaders.TRANSFER_ENCODING);
-        if (hasBody && !RequestBodyGuard.isIdentity(headers.get(HttpHeaders.CONTENT_ENCODING))) {
+        if (hasBody && !RequestBodyRules.isIdentity(headers.get(HttpHeaders.CONTENT_ENCODING))) {
             request.fail(ProblemException.unsupportedContentEncoding(
                     "Request bodies are read as sent: the only Content-Encoding accepted is identity"));
             return;
         }
-        if (hasBody && !RequestBodyGuard.isUtf8OrAbsent(charsetOf(headers.get(HttpHeaders.CONTENT_TYPE)))) {
+        if (hasBody && !RequestBodyRules.isUtf8OrAbsent(charsetOf(headers.get(HttpHeaders.CONTENT_TYPE)))) {
             request.fail(new ProblemException(415, "Request bodies must be UTF-8 (charset=UTF-8 or none)"));
             return;
         }

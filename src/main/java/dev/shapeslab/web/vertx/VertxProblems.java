@@ -15,9 +15,9 @@ import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -141,13 +141,8 @@ public final class VertxProblems implements Handler<RoutingContext> {
 
     Answer answer(Throwable failure, int status, String path) {
         if (failure instanceof ProblemException problem) {
-            Answer answer = Answer.of(problem.getResponse().getStatus(), problem.detail(), path);
-            for (String header : List.of("Retry-After", "Accept-Encoding", "Allow")) {
-                String value = problem.getResponse().getHeaderString(header);
-                if (value != null) {
-                    answer.headers().put(header, value);
-                }
-            }
+            Answer answer = Answer.of(problem.status(), problem.detail(), path);
+            answer.headers().putAll(problem.headers());
             return answer;
         }
         if (failure instanceof NoSuchEntityException missing) {

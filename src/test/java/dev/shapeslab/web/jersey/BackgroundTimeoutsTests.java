@@ -1,4 +1,4 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.jersey;
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;

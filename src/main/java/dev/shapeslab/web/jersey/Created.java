@@ -1,4 +1,4 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.jersey;
 
 import dev.shapeslab.domain.Identifiable;
 import jakarta.ws.rs.Path;

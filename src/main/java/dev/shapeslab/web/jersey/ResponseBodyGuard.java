@@ -1,4 +1,4 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.jersey;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import jakarta.ws.rs.ext.WriterInterceptor;

@@ -1,9 +1,12 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.jersey;
 
 import dev.shapeslab.domain.InvalidEntityException;
 import dev.shapeslab.domain.NoSuchEntityException;
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
+import dev.shapeslab.web.IntervalLog;
+import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemException;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -11,6 +14,7 @@ import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -27,14 +31,34 @@ import org.slf4j.LoggerFactory;
 public final class ProblemMappers {
 
     public static final List<Class<?>> ALL = List.of(
-            NotFound.class, Invalid.class, Param.class, Web.class, Unavailable.class, OutcomeUnknown.class,
-            Unexpected.class);
+            NotFound.class, Invalid.class, Param.class, Problems.class, Web.class, Unavailable.class,
+            OutcomeUnknown.class, Unexpected.class);
+
+    private static final MediaType PROBLEM = MediaType.valueOf(Problem.MEDIA_TYPE);
 
     private ProblemMappers() {
     }
 
     static String path(UriInfo uriInfo) {
         return "/" + uriInfo.getPath();
+    }
+
+    /** {@code problem} as Jersey's answer: its status, {@code application/problem+json}, and itself as the body. */
+    static Response.ResponseBuilder response(Problem problem) {
+        return Response.status(problem.status()).type(PROBLEM).entity(problem);
+    }
+
+    /** The web layer's own {@link ProblemException}s: their status, detail and header, if any. */
+    public static class Problems implements ExceptionMapper<ProblemException> {
+        @Context
+        private UriInfo uriInfo;
+
+        @Override
+        public Response toResponse(ProblemException exception) {
+            Response.ResponseBuilder response = response(exception.problem(path(uriInfo)));
+            exception.headers().forEach(response::header);
+            return response.build();
+        }
     }
 
     /** An id that names no entity: 404. */
@@ -64,7 +88,7 @@ public final class ProblemMappers {
 
         @Override
         public Response toResponse(E exception) {
-            return Problem.of(status, exception.getMessage(), path(uriInfo)).toResponse().build();
+            return response(Problem.of(status, exception.getMessage(), path(uriInfo))).build();
         }
     }
 
@@ -76,14 +100,14 @@ public final class ProblemMappers {
         @Override
         public Response toResponse(ParamException exception) {
             if (exception instanceof ParamException.PathParamException) {
-                return Problem.of(404, "No resource at " + path(uriInfo), path(uriInfo)).toResponse().build();
+                return response(Problem.of(404, "No resource at " + path(uriInfo), path(uriInfo))).build();
             }
-            return Problem.of(400, exception.getParameterName() + ": invalid value", path(uriInfo))
-                    .toResponse().build();
+            return response(Problem.of(400, exception.getParameterName() + ": invalid value", path(uriInfo)))
+                    .build();
         }
     }
 
-    /** Jersey's own rejections (unknown path, 405, 406, 415) and the web layer's {@link ProblemException}s. */
+    /** Jersey's own rejections (unknown path, 405, 406, 415). */
     public static class Web implements ExceptionMapper<WebApplicationException> {
         @Context
         private UriInfo uriInfo;
@@ -91,8 +115,8 @@ public final class ProblemMappers {
         @Override
         public Response toResponse(WebApplicationException exception) {
             Response original = exception.getResponse();
-            Response.ResponseBuilder response = Problem.of(original.getStatus(), detail(exception), path(uriInfo))
-                    .toResponse();
+            Response.ResponseBuilder response =
+                    response(Problem.of(original.getStatus(), detail(exception), path(uriInfo)));
             for (String header : List.of(HttpHeaders.ALLOW, HttpHeaders.RETRY_AFTER, HttpHeaders.ACCEPT_ENCODING)) {
                 if (original.getHeaders().containsKey(header)) {
                     response.header(header, original.getHeaderString(header));
@@ -102,9 +126,6 @@ public final class ProblemMappers {
         }
 
         private String detail(WebApplicationException exception) {
-            if (exception instanceof ProblemException problem) {
-                return problem.detail();
-            }
             if (exception instanceof NotFoundException) {
                 return "No resource at " + path(uriInfo);
             }
@@ -137,8 +158,8 @@ public final class ProblemMappers {
         public Response toResponse(StoreUnavailableException exception) {
             log.warn(exception.kind(), "Answering 503, the database is unavailable: " + exception.kind()
                     + " (" + rootCause(exception) + ")");
-            return Problem.of(503, "The database is unavailable or too slow just now; retry shortly",
-                    path(uriInfo)).toResponse().header(HttpHeaders.RETRY_AFTER, Problem.RETRY_AFTER_SECONDS).build();
+            return response(Problem.of(503, "The database is unavailable or too slow just now; retry shortly",
+                    path(uriInfo))).header(HttpHeaders.RETRY_AFTER, Problem.RETRY_AFTER_SECONDS).build();
         }
 
         static String rootCause(Throwable failure) {
@@ -165,8 +186,8 @@ public final class ProblemMappers {
         public Response toResponse(StoreOutcomeUnknownException exception) {
             log.warn("outcome unknown", "Answering 500, a commit's outcome is unknown: the database stopped "
                     + "answering while it was under way (" + Unavailable.rootCause(exception) + ")");
-            return Problem.of(500, "The database stopped answering while this write was being committed: it may "
-                    + "or may not have been stored. Read it back before trying again", path(uriInfo)).toResponse().build();
+            return response(Problem.of(500, "The database stopped answering while this write was being committed: "
+                    + "it may or may not have been stored. Read it back before trying again", path(uriInfo))).build();
         }
     }
 
@@ -180,7 +201,7 @@ public final class ProblemMappers {
         @Override
         public Response toResponse(Throwable exception) {
             log.error("Unexpected error answering {}", path(uriInfo), exception);
-            return Problem.of(500, "The server could not complete the request", path(uriInfo)).toResponse().build();
+            return response(Problem.of(500, "The server could not complete the request", path(uriInfo))).build();
         }
     }
 }

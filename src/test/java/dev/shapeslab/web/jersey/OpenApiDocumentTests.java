@@ -1,4 +1,4 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.jersey;
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
@@ -24,12 +24,12 @@ import dev.shapeslab.execution.plain.PlainRectangleResource;
 import dev.shapeslab.execution.rxjava.RxCircleResource;
 import dev.shapeslab.execution.rxjava.RxDrawingResource;
 import dev.shapeslab.execution.rxjava.RxRectangleResource;
-import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.links.Link;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import jakarta.validation.Validator;
 import jakarta.validation.constraints.Min;

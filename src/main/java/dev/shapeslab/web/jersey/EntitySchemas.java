@@ -1,4 +1,4 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.jersey;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeName;

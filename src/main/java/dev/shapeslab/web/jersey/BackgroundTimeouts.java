@@ -1,4 +1,4 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.jersey;
 
 import java.util.concurrent.RejectedExecutionHandler;
 import java.util.concurrent.ScheduledThreadPoolExecutor;

@@ -1,6 +1,9 @@
-package dev.shapeslab.web;
+package dev.shapeslab.web.jersey;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.shapeslab.web.JsonProblems;
+import dev.shapeslab.web.ProblemException;
+import dev.shapeslab.web.RequestBodyRules;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.ProcessingException;
@@ -22,7 +25,7 @@ import java.io.InputStream;
  * so, and otherwise (chunked) as soon as the limit is crossed while reading.</li>
  * <li>A body that cannot be read (malformed chunking, cut short) is a 400, not a logged server error.</li>
  * <li>A body the service cannot decode is answered 415 before anything reads it: a {@code Content-Encoding}
- * other than {@code identity}, or a {@code charset} other than UTF-8.</li>
+ * other than {@code identity}, or a {@code charset} other than UTF-8 ({@link RequestBodyRules}).</li>
  * <li>A body Jackson cannot read becomes a 400 whose detail {@link JsonProblems} writes, so Jackson's raw
  * messages (which name Java classes) never reach the client.</li>
  * </ul>
@@ -43,37 +46,13 @@ public class RequestBodyGuard implements ContainerRequestFilter, ReaderIntercept
             throw tooLarge();
         }
         // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
-        if (!isIdentity(request.getHeaderString(HttpHeaders.CONTENT_ENCODING)) && request.hasEntity()) {
+        if (!RequestBodyRules.isIdentity(request.getHeaderString(HttpHeaders.CONTENT_ENCODING)) && request.hasEntity()) {
             throw ProblemException.unsupportedContentEncoding(
                     "Request bodies are read as sent: the only Content-Encoding accepted is identity");
         }
-        if (!isUtf8OrAbsent(charsetOf(request)) && request.hasEntity()) {
+        if (!RequestBodyRules.isUtf8OrAbsent(charsetOf(request)) && request.hasEntity()) {
             throw new ProblemException(415, "Request bodies must be UTF-8 (charset=UTF-8 or none)");
         }
-    }
-
-    /**
-     * The service decodes no content coding; nor does Tomcat. A gzip body would otherwise reach Jackson as
-     * bytes that are not JSON. In a list of codings ({@code identity, gzip}) each must be identity.
-     */
-    public static boolean isIdentity(String contentEncoding) {
-        if (contentEncoding == null) {
-            return true;
-        }
-        for (String coding : contentEncoding.split(",")) {
-            if (!coding.isBlank() && !coding.trim().equalsIgnoreCase("identity")) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Jackson ignores the charset parameter: it reads UTF-8 (or guesses UTF-16/32 from the bytes), so a body
-     * in, say, ISO-8859-1 would fail as malformed or be stored misread. JSON between systems is UTF-8 (RFC 8259).
-     */
-    public static boolean isUtf8OrAbsent(String charset) {
-        return charset == null || charset.equalsIgnoreCase("UTF-8");
     }
 
     private static String charsetOf(ContainerRequestContext request) {
