@@ -78,15 +78,15 @@ class TomcatAdmissionConfiguration {
 
     /**
      * Under {@code virtual}, Tomcat's virtual threads start a bounded number at a time ({@link VirtualThreadStarts}:
-     * why): as many as admission control lets in, and as many again per processor for the passes through it
-     * that only queue or refuse a request. Runs after Boot's own customizer, which sets the virtual-thread executor.
+     * why; how many: {@link VirtualThreadStarts#maxRunning}). Runs after Boot's own customizer, which sets the
+     * virtual-thread executor.
      */
     @Bean
     @Order(Ordered.LOWEST_PRECEDENCE)
     @ConditionalOnThreading(Threading.VIRTUAL)
     WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> virtualThreadsStartedInTurn(
             AdmissionSettings settings) {
-        int maxRunning = settings.maxInFlight() + 2 * Runtime.getRuntime().availableProcessors();
+        int maxRunning = VirtualThreadStarts.maxRunning(settings);
         return factory -> factory.addProtocolHandlerCustomizers(protocol -> {
             protocol.setExecutor(new VirtualThreadStarts(protocol.getExecutor(), maxRunning));
             log.info("Virtual threads: at most {} requests run at once, the rest wait for a start in arrival order",

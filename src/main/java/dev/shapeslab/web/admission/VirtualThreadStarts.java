@@ -26,6 +26,14 @@ public final class VirtualThreadStarts implements Executor {
     private final Queue<Runnable> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicInteger running = new AtomicInteger();
 
+    /**
+     * The starts a server's requests get under admission's {@code settings}: as many as admission lets in, and as many
+     * again per core for the passes through it that only queue or refuse a request.
+     */
+    public static int maxRunning(AdmissionSettings settings) {
+        return settings.maxInFlight() + 2 * Runtime.getRuntime().availableProcessors();
+    }
+
     public VirtualThreadStarts(Executor virtualThreads, int maxRunning) {
         if (maxRunning < 1) {
             throw new IllegalArgumentException("at least one task must be able to run: " + maxRunning);

@@ -132,15 +132,15 @@ class JettyWeb {
      * request's handling. Here Jetty's own tasks keep a small pool of platform threads ({@code server.jetty.threads.*})
      * and Jetty hands each task that may block, the request through the servlet container, to a new virtual thread, as
      * Jetty's pool does when given a virtual-thread executor. Those start through {@link VirtualThreadStarts}, as
-     * Tomcat's do ({@code web.admission.TomcatAdmissionConfiguration}, why): as many as admission lets in, and as many again per core for the
-     * passes that only queue or refuse a request. Runs after Boot's own customizer, which sets its virtual pool.
+     * Tomcat's do (why, and how many: {@link VirtualThreadStarts#maxRunning}). Runs after Boot's own customizer, which
+     * sets its virtual pool.
      */
     @Bean
     @Order(Ordered.LOWEST_PRECEDENCE)
     @ConditionalOnThreading(Threading.VIRTUAL)
     WebServerFactoryCustomizer<JettyServletWebServerFactory> requestsOnVirtualThreads(AdmissionSettings settings,
             JettyServerProperties properties) {
-        int maxRunning = settings.maxInFlight() + 2 * Runtime.getRuntime().availableProcessors();
+        int maxRunning = VirtualThreadStarts.maxRunning(settings);
         JettyServerProperties.Threads threads = properties.getThreads();
         return factory -> {
             QueuedThreadPool pool = new QueuedThreadPool(threads.getMax(), threads.getMin(),
