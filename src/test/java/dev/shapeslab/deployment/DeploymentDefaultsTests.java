@@ -2,6 +2,7 @@ package dev.shapeslab.deployment;
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertNull;
+import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.web.admission.AdmissionSettings;
 import java.time.Duration;
@@ -84,6 +85,9 @@ public class DeploymentDefaultsTests {
                 maxConnections, "server.tomcat.max-connections");
         assertEquals(defaults.bind("server.jetty.max-connections", Integer.class).get(), maxConnections,
                 "server.jetty.max-connections");
+        assertTrue(maxConnections > admission.maxHeld(), "no connection left to answer 503 on");
+        assertEquals(defaults.bind("server.tomcat.accept-count", Integer.class).get(), 4096,
+                "server.tomcat.accept-count");
         assertEquals(defaults.bind("shapes.database.fail-fast", Duration.class).get(),
                 Duration.ofMillis(failFastMillis), "shapes.database.fail-fast");
         assertEquals(defaults.bind("shapes.admission.database-connections", Integer.class).get(), 10,
@@ -120,5 +124,50 @@ public class DeploymentDefaultsTests {
         assertEquals(binder.bind("server.tomcat.max-connections", Integer.class).get(), 900);
         assertEquals(binder.bind("shapes.database.fail-fast", Duration.class).get(), Duration.ofSeconds(1));
         assertEquals(binder.bind("shapes.admission.database-connections", Integer.class).get(), 3);
+    }
+
+    /**
+     * profiles, the settings given (as on the command line), the admission bound expected. On a database the bound
+     * follows the pool of the driver that serves the requests, whichever it is, and what it does not use leaves it
+     * alone; a bound set explicitly wins; the stub, which has no pool, keeps its own.
+     */
+    @DataProvider
+    public Object[][] pools() {
+        return new Object[][] {
+                {new String[] {"plain", "pg"}, Map.of(HIKARI, "50"), 100},
+                {new String[] {"webflux", "h2"}, Map.of(HIKARI, "4"), 8},
+                {new String[] {"vertx"}, Map.of(HIKARI, "40"), 80},
+                {new String[] {"virtual", "pg"}, Map.of(HIKARI, "30"), 30},
+                {new String[] {"async", "r2dbc"}, Map.of(R2DBC_POOL, "30"), 60},
+                {new String[] {"async", "r2dbc"}, Map.of(HIKARI, "50"), 20},
+                {new String[] {"vertx", "pg"}, Map.of(VERTX_POOL, "40"), 80},
+                {new String[] {"vertx", "pg"}, Map.of(HIKARI, "50"), 20},
+                {new String[] {"plain", "pg"}, Map.of(HIKARI, "50", "shapes.admission.max-in-flight", "7"), 7},
+                {new String[] {"plain", "stub"}, Map.of(HIKARI, "50"), 150},
+        };
+    }
+
+    @Test(dataProvider = "pools")
+    public void onADatabaseAdmissionFollowsThePoolOfItsDriver(String[] profiles, Map<String, Object> settings,
+            int maxInFlight) {
+        AdmissionSettings admission = PreparedEnvironment.binder(settings, profiles)
+                .bindOrCreate("shapes.admission", AdmissionSettings.class);
+        assertEquals(admission.maxInFlight(), maxInFlight, String.join(",", profiles) + " " + settings);
+    }
+
+    /**
+     * A pool sized for a slow database, up to what pg/loadtestpg.sh's PostgreSQL accepts (200 connections), raises
+     * admission with it, and Tomcat still holds every request admitted and waiting: start-up would refuse otherwise.
+     */
+    @Test
+    public void aPoolOfTwoHundredStillFitsTomcatsConnections() {
+        for (String variant : List.of("plain", "async", "webflux")) {
+            Binder binder = PreparedEnvironment.binder(Map.of(HIKARI, "200"), variant, "pg");
+            AdmissionSettings admission = binder.bindOrCreate("shapes.admission", AdmissionSettings.class);
+            int maxConnections = binder.bind("server.tomcat.max-connections", Integer.class).get();
+            assertEquals(admission.maxInFlight(), 400, variant);
+            assertTrue(maxConnections > admission.maxHeld(), variant + ": " + maxConnections + " connections for "
+                    + admission.maxHeld() + " admitted and waiting");
+        }
     }
 }
