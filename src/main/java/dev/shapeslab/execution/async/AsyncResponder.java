@@ -1,6 +1,7 @@
 package dev.shapeslab.execution.async;
 
-import dev.shapeslab.execution.Variants;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.web.ProblemException;
 import io.reactivex.Single;
 import io.reactivex.disposables.CompositeDisposable;
@@ -11,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
@@ -30,7 +30,7 @@ import org.springframework.stereotype.Component;
  * </ul>
  */
 @Component
-@Profile(Variants.ASYNC)
+@ConditionalOnDeployment(variant = Variant.ASYNC)
 public class AsyncResponder {
 
     private final Duration timeout;
