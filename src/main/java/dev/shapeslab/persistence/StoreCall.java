@@ -8,57 +8,43 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One store call of a non-blocking driver on a connection of its own, kept to the promises of every database driver
- * ({@code package-info}): its life, written once over what the driver does ({@link Driver}).
- * <ul>
- * <li>One deadline, {@code bound} from the start, on the driver's timer: past it, a call waiting for a connection fails
- * ({@link OutageKinds.NoConnectionInTime}), one holding a connection has it aborted ({@link OutageKinds.DeadlinePassed}).</li>
- * <li>It ends once: by its result, its failure, its deadline, or its caller's cancelling the stage {@link #start}
- * returns, which aborts its connection too. A connection that comes after the end is given back unused.</li>
- * <li>After a failure, a transaction not yet committing is rolled back within what is left of the bound, its connection
- * aborted if the rollback fails or is late; any other connection is given back.</li>
- * <li>Once its commit may be under way ({@link Mode}), a lost answer is an unknown outcome, never a refusal
- * ({@link OutageKinds#translate}).</li>
- * <li>Its caller hears of it once its connection is settled: given back, or aborted.</li>
- * </ul>
- * <b>Threads:</b> none of its own; each step goes on on the thread that completed the one before, the driver's or its
+ * One store call of a non-blocking driver, on a connection of its own, to the promises of every database driver
+ * ({@code package-info}): its life, written once over what each driver does ({@link Driver}). One deadline on the whole
+ * call, on the driver's timer: past it, a call still waiting fails ({@link OutageKinds.NoConnectionInTime}), one holding a
+ * connection has it aborted ({@link OutageKinds.DeadlinePassed}). It ends once: by its result, its failure, its deadline,
+ * or its caller's cancelling the stage {@link #start} returns, which aborts its connection too; a connection that comes
+ * after the end is given back unused. After a failure, a transaction not yet committing is rolled back within what is
+ * left of the bound, else its connection is aborted. Once its commit may be under way ({@link Mode}), a lost answer is an
+ * unknown outcome ({@link OutageKinds#translate}). The caller hears of it once its connection is given back or aborted.
+ *
+ * <p><b>Threads:</b> none of its own; each step goes on on the thread that completed the one before, the driver's or its
  * timer's, which may differ: its state is guarded.
  */
 public final class StoreCall<C, R> {
 
-    /** How a call's statements are committed, and so from when a lost answer leaves its outcome unknown. */
-    public enum Mode {
-        /** One statement, or several sent together, in the database's auto-commit: nothing of it is committed. */
-        READ,
-        /** One write statement in the database's auto-commit, which commits it before it answers: committing once sent. */
-        STATEMENT,
-        /** A transaction around the statements: committing from its COMMIT, sent once they have all answered. */
-        TRANSACTION
-    }
+    /**
+     * How a call's statements are committed, and so from when a lost answer leaves its outcome unknown: never
+     * ({@code READ}, in auto-commit); once sent ({@code STATEMENT}, one write in auto-commit, which the database commits
+     * before it answers); from its COMMIT, sent once the statements have answered ({@code TRANSACTION}).
+     */
+    public enum Mode { READ, STATEMENT, TRANSACTION }
 
     /** What a driver does for a call. Nothing blocks; each stage completes on the driver's threads. */
     public interface Driver<C> {
 
         /** A connection from the pool, waiting for one at most {@code within}. */
         CompletionStage<C> acquire(Duration within);
-
         /** Begins a transaction and runs {@code statements} in it (after the BEGIN has answered, or behind it). */
         <R> CompletionStage<R> transaction(C connection, Supplier<CompletionStage<R>> statements);
-
         CompletionStage<Void> commit(C connection);
-
         /** Rolls back the connection's open transaction, if it has one. */
         CompletionStage<Void> rollback(C connection);
-
         /** Gives the connection back to the pool, without a round trip. */
         CompletionStage<Void> release(C connection);
-
         /** Cuts the connection off (nothing more of it runs on the database, it serves no other call) and gives it back. */
         CompletionStage<Void> abort(C connection);
-
         /** Runs {@code task} after {@code delay} on the driver's timer; the Runnable returned cancels it. */
         Runnable schedule(Duration delay, Runnable task);
-
         /** What the caller sees of {@code failure}: {@link OutageKinds#translate} with the driver's {@link StoreErrors}. */
         Throwable translate(Throwable failure, boolean committing);
     }
