@@ -70,13 +70,19 @@ public final class StoreCall<C, R> {
     public static <C, R> CompletableFuture<R> start(Driver<C> driver, Duration bound, Mode mode,
                                                     Function<C, CompletionStage<R>> work) {
         StoreCall<C, R> call = new StoreCall<>(driver, bound, mode);
+        call.timer = driver.schedule(bound, () -> call.fail(null));
+        CompletableFuture<C> acquiring = driver.acquire(bound).toCompletableFuture();
         call.answer.whenComplete((result, failure) -> {
-            if (call.answer.isCancelled() && call.end() && call.connection != null) {
-                driver.abort(call.connection);
+            if (call.answer.isCancelled() && call.end()) {
+                C held = call.held();
+                if (held != null) {
+                    driver.abort(held);
+                } else {
+                    acquiring.cancel(false); // leaves the pool's queue now, not at its deadline
+                }
             }
         });
-        call.timer = driver.schedule(bound, () -> call.fail(null));
-        driver.acquire(bound).whenComplete((connection, failure) -> {
+        acquiring.whenComplete((connection, failure) -> {
             if (failure != null) {
                 call.fail(failure);
             } else if (!call.hold(connection)) {
@@ -139,6 +145,10 @@ public final class StoreCall<C, R> {
 
     private static CompletionStage<Void> settled(CompletionStage<Void> ending) {
         return ending.handle((done, failed) -> null);
+    }
+
+    private synchronized C held() {
+        return connection;
     }
 
     private synchronized boolean hold(C acquired) {
