@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * settings that starts one backend starts the others.
  *
  * <p>Who applies which. Both stacks: {@code request-timeout} bounds each store call ({@code StoreDeadline} on JDBC,
- * one Reactor {@code timeout} in {@code StoreCalls} on R2DBC); {@code fail-fast} is the {@link OutageBreaker}'s open
+ * {@link StoreCall}'s deadline on R2DBC and the Vert.x client); {@code fail-fast} is the {@link OutageBreaker}'s open
  * window; {@code connect-timeout} is the driver's bound on opening a connection (PostgreSQL JDBC's
  * {@code connectTimeout}, r2dbc-postgresql's {@code connectTimeout}). JDBC only: {@code connection-timeout} and
  * {@code validation-timeout} are handed to HikariCP, {@code socket-timeout} to the JDBC driver, and

@@ -11,9 +11,11 @@
  * call and the deadline's failures ({@link dev.shapeslab.persistence.OutageKinds}), over what each driver says its failures mean
  * ({@link dev.shapeslab.persistence.StoreErrors}); the breaker that outages open
  * ({@link dev.shapeslab.persistence.OutageBreaker}, Resilience4j's circuit breaker, configured once); and the JFR
- * recording ({@link dev.shapeslab.persistence.StoreCallRecording}). Each driver writes how a deadline cuts its call
- * off, on its execution model's timer ({@code jpa.failure.StoreDeadline}, {@code r2dbc.StoreCalls},
- * {@code pgclient.PgClientCalls}), its {@code StoreErrors}, and an adapter to its Monos or Futures.
+ * recording ({@link dev.shapeslab.persistence.StoreCallRecording}); and the life of a call on a non-blocking driver
+ * ({@link dev.shapeslab.persistence.StoreCall}: its modes, its deadline, its one end, the rollback or abort after a
+ * failure), over a small interface each of them implements ({@code r2dbc.StoreCalls}, {@code pgclient.PgClientCalls}).
+ * Each driver writes how it aborts a connection, on its execution model's timer, its {@code StoreErrors}, and an adapter
+ * to its Monos or Futures; JDBC's blocking calls keep their deadline of their own ({@code jpa.failure.StoreDeadline}).
  *
  * <h2>The promises of a store call, on every database driver</h2>
  * <ul>

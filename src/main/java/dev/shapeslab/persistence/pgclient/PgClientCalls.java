@@ -2,9 +2,9 @@ package dev.shapeslab.persistence.pgclient;
 
 import dev.shapeslab.deployment.ConditionalOnDeployment;
 import dev.shapeslab.deployment.Deployment.Store;
-import dev.shapeslab.persistence.OutageKinds;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.OutageBreaker;
+import dev.shapeslab.persistence.StoreCall;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -19,23 +19,22 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.Set;
 import java.util.WeakHashMap;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
  * Runs the Vert.x client stores' calls, each on a connection of its own from the pool, to the store-call promises of
- * every database backend ({@code dev.shapeslab.persistence}), with the shared breaker and recording
- * ({@link FutureCalls}) and classification ({@link PgClientOutages}). What is this driver's:
+ * every database backend ({@code dev.shapeslab.persistence}): the shared call ({@link StoreCall}), breaker and
+ * recording ({@link FutureCalls}) and classification ({@link PgClientOutages}). What is this driver's:
  * <ul>
- * <li>The bound is a Vert.x timer on the caller's event loop. Past it, a call with a connection has its query
- * cancelled on the server and its connection cut off ({@link #abort}), which drops it from the pool.</li>
- * <li>A write is one statement in the database's auto-commit ({@link #statement}), committing once written. A write of
- * several statements would be a transaction ({@link #write}), committing from its COMMIT, sent once its statements have
- * answered; one that fails before is rolled back within what is left of its bound, else its connection is cut off.</li>
+ * <li>The deadline is a Vert.x timer on the caller's event loop. Past it, a call with a connection has its query
+ * cancelled on the server and its connection cut off ({@link #abort}), which drops it from the pool; a call the pool
+ * leases that connection to before it sees it closed refuses it ({@link AbortedConnection}).</li>
  * <li>A connection the database broke is closed and dropped by the pool, which opens new ones on demand.</li>
  * </ul>
  * <b>Pipelining</b>: a call's statements that do not wait for each other are written to its connection at once (the
@@ -61,6 +60,7 @@ class PgClientCalls {
     private final OutageBreaker breaker;
     private final AtomicInteger waiting = new AtomicInteger();
     private final AtomicInteger holding = new AtomicInteger();
+    private final Connections connections = new Connections();
 
     PgClientCalls(Vertx vertx, Pool pool, DatabaseTimeBounds bounds) {
         this.vertx = vertx;
@@ -70,26 +70,20 @@ class PgClientCalls {
         log.info("Database time bounds ({}.*): {}", DatabaseTimeBounds.PREFIX, bounds.describeR2dbc());
     }
 
-    /** One statement, or several sent together, in the database's auto-commit; {@code work} answers the result. */
+    /** One statement, or several sent together, in the database's auto-commit ({@link StoreCall.Mode#READ}). */
     <R> Future<R> read(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return FutureCalls.guarded(breaker, entity, operation, () -> call(Mode.READ, work));
+        return call(entity, operation, StoreCall.Mode.READ, work);
     }
 
-    /**
-     * One write statement in the database's auto-commit: one round trip, committed when answered, and once written an
-     * unknown outcome if its answer is lost. One sent again after a conflict stays within the call.
-     */
+    /** One write statement in the database's auto-commit ({@link StoreCall.Mode#STATEMENT}); one sent again stays within the call. */
     <R> Future<R> statement(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return FutureCalls.guarded(breaker, entity, operation, () -> call(Mode.STATEMENT, work));
+        return call(entity, operation, StoreCall.Mode.STATEMENT, work);
     }
 
-    /** One transaction around {@code work}: committed once {@code work}'s Future has succeeded. */
+    /** One transaction around {@code work}, committed once its Future has succeeded ({@link StoreCall.Mode#TRANSACTION}). */
     <R> Future<R> write(String entity, String operation, Function<SqlConnection, Future<R>> work) {
-        return FutureCalls.guarded(breaker, entity, operation, () -> call(Mode.TRANSACTION, work));
+        return call(entity, operation, StoreCall.Mode.TRANSACTION, work);
     }
-
-    /** How a call's statements are committed: see {@link #read}, {@link #statement}, {@link #write}. */
-    private enum Mode { READ, STATEMENT, TRANSACTION }
 
     /** Store calls waiting for a connection now. */
     int waiting() {
@@ -101,15 +95,82 @@ class PgClientCalls {
         return holding.get();
     }
 
-    private <R> Future<R> call(Mode mode, Function<SqlConnection, Future<R>> work) {
-        Call<R> call = new Call<>(mode, work);
-        Context context = vertx.getOrCreateContext();
-        if (Vertx.currentContext() == context) {
-            call.start();
-        } else {
-            context.runOnContext(started -> call.start());
+    private <R> Future<R> call(String entity, String operation, StoreCall.Mode mode, Function<SqlConnection, Future<R>> work) {
+        return FutureCalls.guarded(breaker, entity, operation, () -> {
+            Promise<R> answer = Promise.promise();
+            Runnable start = () -> Future.fromCompletionStage(StoreCall.start(connections, bound, mode,
+                    connection -> work.apply(connection).toCompletionStage())).onComplete(answer);
+            Context context = vertx.getOrCreateContext();
+            if (Vertx.currentContext() == context) {
+                start.run();
+            } else {
+                context.runOnContext(started -> start.run());
+            }
+            return answer.future();
+        });
+    }
+
+    /** This driver's part of a call ({@link StoreCall}); everything of it on the call's event loop. */
+    private final class Connections implements StoreCall.Driver<SqlConnection> {
+
+        /** The pool leases connections on the asking event loop; the wait is bounded by the call's own timer. */
+        @Override
+        public CompletionStage<SqlConnection> acquire(Duration within) {
+            waiting.incrementAndGet();
+            return pool.getConnection().andThen(acquired -> waiting.decrementAndGet()).compose(connection -> {
+                if (aborted(connection)) {
+                    // Cut off at another call's deadline, its socket closing: a statement written to it now might still go
+                    // out, or not. Refused before anything is sent; the pool drops it as the socket closes.
+                    connection.close();
+                    return Future.failedFuture(new AbortedConnection());
+                }
+                holding.incrementAndGet();
+                return Future.succeededFuture(connection);
+            }).toCompletionStage();
         }
-        return call.answer.future();
+
+        /** The BEGIN and the statements are written at once: the statements do not wait for the BEGIN's answer. */
+        @Override
+        public <R> CompletionStage<R> transaction(SqlConnection connection, Supplier<CompletionStage<R>> statements) {
+            Future<Transaction> began = connection.begin();
+            CompletionStage<R> sent = statements.get();
+            return began.toCompletionStage().thenCompose(tx -> sent);
+        }
+
+        @Override
+        public CompletionStage<Void> commit(SqlConnection connection) {
+            return connection.transaction().commit().toCompletionStage();
+        }
+
+        @Override
+        public CompletionStage<Void> rollback(SqlConnection connection) {
+            Transaction open = connection.transaction();
+            return open == null ? Future.<Void>succeededFuture().toCompletionStage() : open.rollback().toCompletionStage();
+        }
+
+        @Override
+        public CompletionStage<Void> release(SqlConnection connection) {
+            holding.decrementAndGet();
+            connection.close();
+            return Future.<Void>succeededFuture().toCompletionStage();
+        }
+
+        @Override
+        public CompletionStage<Void> abort(SqlConnection connection) {
+            PgClientCalls.abort(connection);
+            return release(connection);
+        }
+
+        @Override
+        public Runnable schedule(Duration delay, Runnable task) {
+            long timer = vertx.setTimer(Math.max(1, delay.toMillis()), fired -> task.run());
+            return () -> vertx.cancelTimer(timer);
+        }
+
+        @Override
+        public Throwable translate(Throwable failure, boolean committing) {
+            return PgClientOutages.translate(failure, committing);
+        }
     }
 
     /**
@@ -153,138 +214,6 @@ class PgClientCalls {
     static final class AbortedConnection extends RuntimeException {
         AbortedConnection() {
             super("the pooled connection was aborted at another store call's deadline", null, false, false);
-        }
-    }
-
-    /** One store call: its connection once it has one, and the one way it ends. Touched on its context only. */
-    private final class Call<R> {
-
-        final Promise<R> answer = Promise.promise();
-        private final Mode mode;
-        private final Function<SqlConnection, Future<R>> work;
-        private final long deadline = System.nanoTime() + bound.toNanos();
-        private SqlConnection connection;
-        private long timer;
-        private boolean committing;
-        private boolean ended;
-
-        Call(Mode mode, Function<SqlConnection, Future<R>> work) {
-            this.mode = mode;
-            this.work = work;
-        }
-
-        void start() {
-            timer = vertx.setTimer(Math.max(1, bound.toMillis()), fired -> expire());
-            waiting.incrementAndGet();
-            pool.getConnection().onComplete(acquired -> {
-                waiting.decrementAndGet();
-                if (acquired.failed()) {
-                    end(acquired.cause());
-                } else if (ended) {
-                    acquired.result().close(); // the bound passed while it waited: nothing was sent
-                } else if (aborted(acquired.result())) {
-                    // Cut off at another call's deadline, its socket closing: a statement written to it now might still
-                    // go out, or not. Refused before anything is sent; the pool drops it as the socket closes.
-                    acquired.result().close();
-                    end(new AbortedConnection());
-                } else {
-                    holding.incrementAndGet();
-                    connection = acquired.result();
-                    run().onComplete(done -> {
-                        if (done.succeeded()) {
-                            succeed(done.result());
-                        } else {
-                            end(done.cause());
-                        }
-                    });
-                }
-            });
-        }
-
-        private Future<R> run() {
-            try {
-                if (mode == Mode.READ) {
-                    return work.apply(connection);
-                }
-                if (mode == Mode.STATEMENT) {
-                    committing = true; // written now, and committed by the database before it answers
-                    return work.apply(connection);
-                }
-                Future<Transaction> began = connection.begin();
-                Future<R> statements = work.apply(connection); // sent right behind the BEGIN, not after its answer
-                return began.compose(tx -> statements.compose(result -> {
-                    committing = true;
-                    return tx.commit().map(committed -> result);
-                }));
-            } catch (RuntimeException failed) {
-                return Future.failedFuture(failed);
-            }
-        }
-
-        private void succeed(R result) {
-            if (ended) {
-                return;
-            }
-            ended = true;
-            vertx.cancelTimer(timer);
-            release();
-            answer.complete(result);
-        }
-
-        /** Failed before the bound: a transaction not yet committing is rolled back within what is left of it. */
-        private void end(Throwable failure) {
-            if (ended) {
-                return;
-            }
-            ended = true;
-            vertx.cancelTimer(timer);
-            Transaction open = connection == null || committing ? null : connection.transaction();
-            if (open == null) {
-                release();
-            } else {
-                long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
-                long rollbackBound = vertx.setTimer(left, fired -> abort());
-                open.rollback().onComplete(rolledBack -> {
-                    if (vertx.cancelTimer(rollbackBound)) {
-                        if (rolledBack.succeeded()) {
-                            release();
-                        } else {
-                            abort();
-                        }
-                    }
-                });
-            }
-            answer.fail(PgClientOutages.translate(failure, committing));
-        }
-
-        /** The bound passed. Nothing more of the call may run on the database. */
-        private void expire() {
-            if (ended) {
-                return;
-            }
-            ended = true;
-            Throwable failure = connection == null ? new OutageKinds.NoConnectionInTime(bound)
-                    : new TimeoutException("no answer within " + bound.toMillis() + " ms");
-            if (connection != null) {
-                abort();
-            }
-            answer.fail(PgClientOutages.translate(failure, committing));
-        }
-
-        private void release() {
-            if (connection != null) {
-                holding.decrementAndGet();
-                connection.close();
-                connection = null;
-            }
-        }
-
-        /** Cuts the connection off ({@link #abort}); the pool may lease it again before it sees that, and {@link #start} refuses it. */
-        private void abort() {
-            if (connection != null) {
-                PgClientCalls.abort(connection);
-                release();
-            }
         }
     }
 }

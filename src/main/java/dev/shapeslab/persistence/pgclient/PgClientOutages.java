@@ -11,7 +11,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * This driver's part of the shared classification ({@link OutageKinds#translate}): which of the Vert.x client's failures
  * say the database could not answer (PostgreSQL's SQLStates, the client's own exceptions for a connection refused,
- * closed or reset, a statement given to a connection closed already, the pool's full queue, the call's own deadline).
+ * closed or reset, a statement given to a connection closed already, the pool's full queue, a timeout of its own).
  */
 final class PgClientOutages {
 
@@ -33,7 +33,7 @@ final class PgClientOutages {
             return OutageKinds.CLOSED_BEFORE_SENT;
         }
         if (cause instanceof TimeoutException) {
-            return OutageKinds.NO_ANSWER; // the call's deadline passed with its statements under way
+            return OutageKinds.NO_ANSWER; // a timeout of the client's (the call's own deadline is a DeadlinePassed)
         }
         if (cause instanceof ConnectionPoolTooBusyException) {
             return OutageKinds.POOL_FULL;

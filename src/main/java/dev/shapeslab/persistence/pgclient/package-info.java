@@ -4,9 +4,9 @@
  * The same server, database, role and secrets as {@code pg} ({@code shapes.pg.*}); the schema is migrated by Flyway
  * over JDBC as the app starts, and then nothing in a request touches JDBC or HikariCP (there is no DataSource). The SQL,
  * the row reading and the outage kinds are those the r2dbc backend sends and reports
- * ({@link dev.shapeslab.persistence.PostgresSql}, {@link dev.shapeslab.persistence.OutageKinds}); {@code PgClientCalls}
- * holds every call to the same promises with the same settings ({@code shapes.database.*}) and the same
- * {@link dev.shapeslab.persistence.OutageBreaker} ({@code FutureCalls}); this driver's own part is how a call is cut
+ * ({@link dev.shapeslab.persistence.PostgresSql}, {@link dev.shapeslab.persistence.OutageKinds}); every call is the
+ * shared {@link dev.shapeslab.persistence.StoreCall} ({@code PgClientCalls}), to the same promises with the same settings
+ * ({@code shapes.database.*}) and the same {@link dev.shapeslab.persistence.OutageBreaker} ({@code FutureCalls}); this driver's own part is how a call is cut
  * off ({@code PgClientCalls.abort}, the one use of the client's internals) and what its failures mean ({@code PgClientOutages}). Its own settings: {@code shapes.vertx.pg.*} (pool size, wait queue,
  * pipelining limit).
  *

@@ -43,8 +43,10 @@ public class JpaTransactions {
     public static final String MANAGER = "transactionManager";
 
     /**
-     * Runs {@code statement}, the execution of one write statement in the database's auto-commit (a PostgreSQL store's
-     * {@code @SingleStatementWrite}), and reports a failure once it is under way as the commit it is: a failure that
+     * Runs {@code statement}, one write statement in the database's auto-commit (a PostgreSQL store's
+     * {@code @SingleStatementWrite}, mode {@code STATEMENT} of {@link dev.shapeslab.persistence.StoreCall.Mode}), and
+     * reports a failure once it is under way as the commit it is, by the rule of every driver
+     * ({@link dev.shapeslab.persistence.OutageKinds#mayHaveCommitted}): a failure that
      * says the connection broke or the database stopped answering, or one after the call's deadline passed (which
      * aborts the connection), may have been committed, and becomes a {@link StoreOutcomeUnknownException}, as a cut-off
      * COMMIT does ({@link ClosedConnectionTolerant#doCommit}). Any other failure passes unchanged: the database
