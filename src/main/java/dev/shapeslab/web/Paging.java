@@ -61,6 +61,6 @@ public class Paging {
         } catch (NumberFormatException e) {
             // answered below, with the range
         }
-        throw new ProblemException(400, name + ": must be an integer from " + min + " to " + max);
+        throw ProblemCatalogue.OUT_OF_RANGE.exception(name, min, max);
     }
 }

@@ -1,7 +1,7 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.execution.Variants;
-import dev.shapeslab.web.ProblemException;
+import dev.shapeslab.web.ProblemCatalogue;
 import io.reactivex.Single;
 import io.reactivex.disposables.CompositeDisposable;
 import jakarta.ws.rs.container.AsyncResponse;
@@ -49,7 +49,7 @@ public class AsyncResponder {
         response.setTimeoutHandler(timedOut -> {
             if (exchange.expire()) {
                 subscription.dispose(); // first, so that nothing of the work is left when the client hears
-                exchange.answer(ProblemException.unavailable("No answer within " + timeout.toMillis() + " ms"));
+                exchange.answer(ProblemCatalogue.NO_ANSWER_IN_TIME.exception(timeout.toMillis()));
             } else {
                 // The work has started and will answer; wait for it (its store bounds keep that short).
                 timedOut.setTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);

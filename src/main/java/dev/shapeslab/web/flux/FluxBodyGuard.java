@@ -1,6 +1,6 @@
 package dev.shapeslab.web.flux;
 
-import dev.shapeslab.web.ProblemException;
+import dev.shapeslab.web.ProblemCatalogue;
 import dev.shapeslab.web.RequestBodyRules;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
@@ -30,16 +30,15 @@ final class FluxBodyGuard implements WebFilter {
         HttpHeaders headers = exchange.getRequest().getHeaders();
         long length = headers.getContentLength();
         if (length > maxBytes) {
-            return Mono.error(new ProblemException(413, "Request bodies are limited to " + maxBytes + " bytes"));
+            return Mono.error(ProblemCatalogue.BODY_TOO_LARGE.exception(maxBytes));
         }
         // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
         boolean hasBody = length > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
         if (hasBody && !RequestBodyRules.isIdentity(headers.getFirst(HttpHeaders.CONTENT_ENCODING))) {
-            return Mono.error(ProblemException.unsupportedContentEncoding(
-                    "Request bodies are read as sent: the only Content-Encoding accepted is identity"));
+            return Mono.error(ProblemCatalogue.CONTENT_ENCODED.exception());
         }
         if (hasBody && !RequestBodyRules.isUtf8OrAbsent(charsetOf(headers))) {
-            return Mono.error(new ProblemException(415, "Request bodies must be UTF-8 (charset=UTF-8 or none)"));
+            return Mono.error(ProblemCatalogue.NOT_UTF8.exception());
         }
         return chain.filter(exchange);
     }

@@ -1,7 +1,9 @@
 package dev.shapeslab.web.flux;
 
 import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
@@ -15,18 +17,15 @@ record ProblemAnswer(Problem problem, HttpHeaders headers) {
 
     static final MediaType MEDIA = MediaType.parseMediaType(Problem.MEDIA_TYPE);
 
-    static ProblemAnswer of(int status, String detail, String path) {
-        return new ProblemAnswer(Problem.of(status, detail, path), new HttpHeaders());
+    /** {@code problem}'s answer to the request at {@code path}: its body and its headers. */
+    static ProblemAnswer of(ProblemException problem, String path) {
+        return of(problem.problem(path), problem.headers());
     }
 
-    /** 503 with {@code Retry-After}: the client may try again shortly. */
-    static ProblemAnswer unavailable(String detail, String path) {
-        return of(503, detail, path).with(HttpHeaders.RETRY_AFTER, Long.toString(Problem.RETRY_AFTER_SECONDS));
-    }
-
-    ProblemAnswer with(String header, String value) {
-        headers.set(header, value);
-        return this;
+    static ProblemAnswer of(Problem problem, Map<String, String> headers) {
+        HttpHeaders answer = new HttpHeaders();
+        headers.forEach(answer::set);
+        return new ProblemAnswer(problem, answer);
     }
 
     /** Writes this answer, replacing whatever headers the response had been given so far. */

@@ -1,6 +1,6 @@
 package dev.shapeslab.web.vertx;
 
-import dev.shapeslab.web.ProblemException;
+import dev.shapeslab.web.ProblemCatalogue;
 import dev.shapeslab.web.RequestBodyRules;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
@@ -27,18 +27,17 @@ final class VertxBodyGuard implements Handler<RoutingContext> {
         MultiMap headers = request.request().headers();
         long length = contentLength(headers.get(HttpHeaders.CONTENT_LENGTH));
         if (length > maxBytes) {
-            request.fail(new ProblemException(413, "Request bodies are limited to " + maxBytes + " bytes"));
+            request.fail(ProblemCatalogue.BODY_TOO_LARGE.exception(maxBytes));
             return;
         }
         // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
         boolean hasBody = length > 0 || headers.contains(HttpHeaders.TRANSFER_ENCODING);
         if (hasBody && !RequestBodyRules.isIdentity(headers.get(HttpHeaders.CONTENT_ENCODING))) {
-            request.fail(ProblemException.unsupportedContentEncoding(
-                    "Request bodies are read as sent: the only Content-Encoding accepted is identity"));
+            request.fail(ProblemCatalogue.CONTENT_ENCODED.exception());
             return;
         }
         if (hasBody && !RequestBodyRules.isUtf8OrAbsent(charsetOf(headers.get(HttpHeaders.CONTENT_TYPE)))) {
-            request.fail(new ProblemException(415, "Request bodies must be UTF-8 (charset=UTF-8 or none)"));
+            request.fail(ProblemCatalogue.NOT_UTF8.exception());
             return;
         }
         request.next();
