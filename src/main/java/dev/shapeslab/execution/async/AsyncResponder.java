@@ -1,5 +1,6 @@
 package dev.shapeslab.execution.async;
 
+import dev.shapeslab.execution.AnswerTimeout;
 import dev.shapeslab.execution.Variants;
 import dev.shapeslab.web.ProblemCatalogue;
 import io.reactivex.Single;
@@ -10,8 +11,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
+import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,8 +36,8 @@ public class AsyncResponder {
 
     private final Duration timeout;
 
-    AsyncResponder(@Value("${async.timeout}") Duration timeout) {
-        this.timeout = timeout;
+    AsyncResponder(Environment environment) {
+        this.timeout = AnswerTimeout.of(environment, "async.timeout").timeout();
     }
 
     /**

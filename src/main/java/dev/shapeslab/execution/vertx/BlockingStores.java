@@ -2,7 +2,9 @@ package dev.shapeslab.execution.vertx;
 
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.domain.Drawing;
+import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.Rectangle;
+import dev.shapeslab.execution.AnswerTimeout;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.Variants;
 import dev.shapeslab.persistence.Backends;
@@ -12,10 +14,10 @@ import dev.shapeslab.persistence.VertxEntityStore;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Optional;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;
+import org.springframework.core.env.Environment;
 
 /**
  * Under {@code vertx} on a backend of blocking stores (the JDBC backends but {@code pg}, the stub): the stores adapted
@@ -28,20 +30,27 @@ class BlockingStores {
 
     @Bean
     VertxEntityStore<Circle> vertxCircleStore(EntityStore<Circle> store, BlockingPool pool, Vertx vertx,
-            Optional<SimulatedLatency> latency, @Value("${vertx.timeout}") Duration timeout) {
-        return new BlockingStore<>(store, pool, vertx, onTimer(latency), timeout);
+            Optional<SimulatedLatency> latency, Environment environment) {
+        return on(store, pool, vertx, latency, environment);
     }
 
     @Bean
     VertxEntityStore<Rectangle> vertxRectangleStore(EntityStore<Rectangle> store, BlockingPool pool, Vertx vertx,
-            Optional<SimulatedLatency> latency, @Value("${vertx.timeout}") Duration timeout) {
-        return new BlockingStore<>(store, pool, vertx, onTimer(latency), timeout);
+            Optional<SimulatedLatency> latency, Environment environment) {
+        return on(store, pool, vertx, latency, environment);
     }
 
     @Bean
     VertxEntityStore<Drawing> vertxDrawingStore(EntityStore<Drawing> store, BlockingPool pool, Vertx vertx,
-            Optional<SimulatedLatency> latency, @Value("${vertx.timeout}") Duration timeout) {
-        return new BlockingStore<>(store, pool, vertx, onTimer(latency), timeout);
+            Optional<SimulatedLatency> latency, Environment environment) {
+        return on(store, pool, vertx, latency, environment);
+    }
+
+    /** {@code store} on {@code pool}, each call not started within {@code vertx.timeout} answered 503. */
+    private static <T extends Identifiable<T>> VertxEntityStore<T> on(EntityStore<T> store, BlockingPool pool,
+            Vertx vertx, Optional<SimulatedLatency> latency, Environment environment) {
+        return new BlockingStore<>(store, pool, vertx, onTimer(latency),
+                AnswerTimeout.of(environment, "vertx.timeout").timeout());
     }
 
     /** The stub's latency, waited for on a Vert.x timer from now on (zero when it keeps blocking, or there is none). */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.shapeslab.web.PagingSettings;
 import dev.shapeslab.web.Problem;
 import dev.shapeslab.web.ProblemCatalogue;
 import io.swagger.v3.core.converter.ModelConverters;
@@ -36,7 +37,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
 
@@ -68,8 +68,8 @@ public class OpenApiDocument {
     private final int maxLimit;
     private volatile String json;
 
-    OpenApiDocument(@Value("${shapes.paging.max-limit:1000}") int maxLimit) {
-        this.maxLimit = maxLimit;
+    OpenApiDocument(PagingSettings paging) {
+        this.maxLimit = paging.maxLimit();
     }
 
     /**
