@@ -2,7 +2,6 @@ package dev.shapeslab.execution.vertx;
 
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.domain.Drawing;
-import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.Rectangle;
 import dev.shapeslab.execution.AnswerTimeout;
 import dev.shapeslab.execution.BlockingPool;
@@ -30,27 +29,26 @@ class BlockingStores {
 
     @Bean
     VertxEntityStore<Circle> vertxCircleStore(EntityStore<Circle> store, BlockingPool pool, Vertx vertx,
-            Optional<SimulatedLatency> latency, Environment environment) {
-        return on(store, pool, vertx, latency, environment);
+            Optional<SimulatedLatency> latency, AnswerTimeout vertxTimeout) {
+        return new BlockingStore<>(store, pool, vertx, onTimer(latency), vertxTimeout.timeout());
     }
 
     @Bean
     VertxEntityStore<Rectangle> vertxRectangleStore(EntityStore<Rectangle> store, BlockingPool pool, Vertx vertx,
-            Optional<SimulatedLatency> latency, Environment environment) {
-        return on(store, pool, vertx, latency, environment);
+            Optional<SimulatedLatency> latency, AnswerTimeout vertxTimeout) {
+        return new BlockingStore<>(store, pool, vertx, onTimer(latency), vertxTimeout.timeout());
     }
 
     @Bean
     VertxEntityStore<Drawing> vertxDrawingStore(EntityStore<Drawing> store, BlockingPool pool, Vertx vertx,
-            Optional<SimulatedLatency> latency, Environment environment) {
-        return on(store, pool, vertx, latency, environment);
+            Optional<SimulatedLatency> latency, AnswerTimeout vertxTimeout) {
+        return new BlockingStore<>(store, pool, vertx, onTimer(latency), vertxTimeout.timeout());
     }
 
-    /** {@code store} on {@code pool}, each call not started within {@code vertx.timeout} answered 503. */
-    private static <T extends Identifiable<T>> VertxEntityStore<T> on(EntityStore<T> store, BlockingPool pool,
-            Vertx vertx, Optional<SimulatedLatency> latency, Environment environment) {
-        return new BlockingStore<>(store, pool, vertx, onTimer(latency),
-                AnswerTimeout.of(environment, "vertx.timeout").timeout());
+    /** A store call not started within it is answered 503 ({@link BlockingStore}). */
+    @Bean
+    AnswerTimeout vertxTimeout(Environment environment) {
+        return AnswerTimeout.of(environment, "vertx.timeout");
     }
 
     /** The stub's latency, waited for on a Vert.x timer from now on (zero when it keeps blocking, or there is none). */

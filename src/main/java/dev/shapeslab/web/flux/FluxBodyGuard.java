@@ -1,6 +1,6 @@
 package dev.shapeslab.web.flux;
 
-import dev.shapeslab.web.ProblemCatalogue;
+import dev.shapeslab.web.ProblemException;
 import dev.shapeslab.web.RequestBodyRules;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
@@ -29,18 +29,10 @@ final class FluxBodyGuard implements WebFilter {
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         HttpHeaders headers = exchange.getRequest().getHeaders();
         long length = headers.getContentLength();
-        if (length > maxBytes) {
-            return Mono.error(ProblemCatalogue.BODY_TOO_LARGE.exception(maxBytes));
-        }
-        // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
-        boolean hasBody = length > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
-        if (hasBody && !RequestBodyRules.isIdentity(headers.getFirst(HttpHeaders.CONTENT_ENCODING))) {
-            return Mono.error(ProblemCatalogue.CONTENT_ENCODED.exception());
-        }
-        if (hasBody && !RequestBodyRules.isUtf8OrAbsent(charsetOf(headers))) {
-            return Mono.error(ProblemCatalogue.NOT_UTF8.exception());
-        }
-        return chain.filter(exchange);
+        ProblemException refused = RequestBodyRules.refusal(length, maxBytes,
+                headers.getFirst(HttpHeaders.CONTENT_ENCODING), () -> charsetOf(headers),
+                () -> length > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING));
+        return refused != null ? Mono.error(refused) : chain.filter(exchange);
     }
 
     private static String charsetOf(HttpHeaders headers) {

@@ -2,14 +2,20 @@ package dev.shapeslab.web.flux;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.shapeslab.web.JsonProblems;
+import dev.shapeslab.web.Problem;
 import dev.shapeslab.web.ProblemCatalogue;
 import dev.shapeslab.web.ProblemException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.NotAcceptableStatusException;
@@ -29,6 +35,8 @@ import reactor.core.publisher.Mono;
 @Order(-2)
 final class FluxProblems implements WebExceptionHandler {
 
+    private static final MediaType MEDIA = MediaType.parseMediaType(Problem.MEDIA_TYPE);
+
     private final long maxBodyBytes;
 
     FluxProblems(long maxBodyBytes) {
@@ -40,11 +48,21 @@ final class FluxProblems implements WebExceptionHandler {
         if (exchange.getResponse().isCommitted()) {
             return Mono.error(failure); // too late for another answer: the connection is closed
         }
-        return answer(failure, exchange.getRequest().getPath().value()).writeTo(exchange);
+        String path = exchange.getRequest().getPath().value();
+        ProblemException answer = problem(failure, path);
+        return write(exchange, answer.problem(path), answer.headers());
     }
 
-    ProblemAnswer answer(Throwable failure, String path) {
-        return ProblemAnswer.of(problem(failure, path), path);
+    /** Writes {@code problem} and {@code headers} as the answer, replacing whatever headers it had been given so far. */
+    static Mono<Void> write(ServerWebExchange exchange, Problem problem, Map<String, String> headers) {
+        ServerHttpResponse response = exchange.getResponse();
+        byte[] body = problem.toJson().getBytes(StandardCharsets.UTF_8);
+        response.setStatusCode(HttpStatusCode.valueOf(problem.status()));
+        response.getHeaders().clear();
+        headers.forEach(response.getHeaders()::set);
+        response.getHeaders().setContentType(MEDIA);
+        response.getHeaders().setContentLength(body.length);
+        return response.writeWith(Mono.just(response.bufferFactory().wrap(body)));
     }
 
     private ProblemException problem(Throwable failure, String path) {

@@ -37,7 +37,7 @@ public class FluxWeb {
     /** Admission control whose waiting requests go on on their own event loop, its 503s written as every error here. */
     static FluxAdmission admission(AdmissionSettings settings) {
         return new FluxAdmission(settings, EventLoops::of,
-                (exchange, problem, headers) -> ProblemAnswer.of(problem, headers).writeTo(exchange));
+                FluxProblems::write);
     }
 
     @Bean

@@ -32,8 +32,14 @@ public final class ProblemMappers {
     private ProblemMappers() {
     }
 
-    static String path(UriInfo uriInfo) {
-        return "/" + uriInfo.getPath();
+    /** A mapper of {@code E}, which knows the request's path. */
+    abstract static class Mapper<E extends Throwable> implements ExceptionMapper<E> {
+        @Context
+        private UriInfo uriInfo;
+
+        String path() {
+            return "/" + uriInfo.getPath();
+        }
     }
 
     /** {@code problem} as Jersey's answer: its status, {@code application/problem+json}, its body and its headers. */
@@ -44,36 +50,27 @@ public final class ProblemMappers {
     }
 
     /** The core's answer to a failure it knows; anything else is a bug or an outage, logged in full and answered 500. */
-    public static class Failures implements ExceptionMapper<Throwable> {
-        @Context
-        private UriInfo uriInfo;
-
+    public static class Failures extends Mapper<Throwable> {
         @Override
         public Response toResponse(Throwable exception) {
             ProblemException known = ProblemCatalogue.answer(exception);
-            return response(known != null ? known : ProblemCatalogue.unexpected(exception, path(uriInfo)),
-                    path(uriInfo));
+            return response(known != null ? known : ProblemCatalogue.unexpected(exception, path()),
+                    path());
         }
     }
 
     /** A path or query parameter of the wrong type: 404 for a path (no such resource), 400 for a query. */
-    public static class Param implements ExceptionMapper<ParamException> {
-        @Context
-        private UriInfo uriInfo;
-
+    public static class Param extends Mapper<ParamException> {
         @Override
         public Response toResponse(ParamException exception) {
             return response(exception instanceof ParamException.PathParamException
-                    ? ProblemCatalogue.NO_RESOURCE.exception(path(uriInfo))
-                    : ProblemCatalogue.INVALID_PARAMETER.exception(exception.getParameterName()), path(uriInfo));
+                    ? ProblemCatalogue.NO_RESOURCE.exception(path())
+                    : ProblemCatalogue.INVALID_PARAMETER.exception(exception.getParameterName()), path());
         }
     }
 
     /** Jersey's own rejections (unknown path, 405, 406, 415), with the headers Jersey gave them. */
-    public static class Web implements ExceptionMapper<WebApplicationException> {
-        @Context
-        private UriInfo uriInfo;
-
+    public static class Web extends Mapper<WebApplicationException> {
         @Override
         public Response toResponse(WebApplicationException exception) {
             Response original = exception.getResponse();
@@ -83,12 +80,12 @@ public final class ProblemMappers {
                     problem = problem.with(header, original.getHeaderString(header));
                 }
             }
-            return response(problem, path(uriInfo));
+            return response(problem, path());
         }
 
         private ProblemException problem(WebApplicationException exception) {
             if (exception instanceof NotFoundException) {
-                return ProblemCatalogue.NO_RESOURCE.exception(path(uriInfo));
+                return ProblemCatalogue.NO_RESOURCE.exception(path());
             }
             if (exception instanceof NotAllowedException notAllowed) {
                 return ProblemCatalogue.METHOD_NOT_ALLOWED.exception(

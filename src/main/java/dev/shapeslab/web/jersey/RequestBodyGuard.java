@@ -43,15 +43,10 @@ public class RequestBodyGuard implements ContainerRequestFilter, ReaderIntercept
 
     @Override
     public void filter(ContainerRequestContext request) {
-        if (request.getLength() > maxBytes) {
-            throw tooLarge();
-        }
-        // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
-        if (!RequestBodyRules.isIdentity(request.getHeaderString(HttpHeaders.CONTENT_ENCODING)) && request.hasEntity()) {
-            throw ProblemCatalogue.CONTENT_ENCODED.exception();
-        }
-        if (!RequestBodyRules.isUtf8OrAbsent(charsetOf(request)) && request.hasEntity()) {
-            throw ProblemCatalogue.NOT_UTF8.exception();
+        ProblemException refused = RequestBodyRules.refusal(request.getLength(), maxBytes,
+                request.getHeaderString(HttpHeaders.CONTENT_ENCODING), () -> charsetOf(request), request::hasEntity);
+        if (refused != null) {
+            throw refused;
         }
     }
 

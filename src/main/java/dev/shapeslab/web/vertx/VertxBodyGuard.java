@@ -1,6 +1,6 @@
 package dev.shapeslab.web.vertx;
 
-import dev.shapeslab.web.ProblemCatalogue;
+import dev.shapeslab.web.ProblemException;
 import dev.shapeslab.web.RequestBodyRules;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
@@ -26,21 +26,14 @@ final class VertxBodyGuard implements Handler<RoutingContext> {
     public void handle(RoutingContext request) {
         MultiMap headers = request.request().headers();
         long length = contentLength(headers.get(HttpHeaders.CONTENT_LENGTH));
-        if (length > maxBytes) {
-            request.fail(ProblemCatalogue.BODY_TOO_LARGE.exception(maxBytes));
-            return;
+        ProblemException refused = RequestBodyRules.refusal(length, maxBytes, headers.get(HttpHeaders.CONTENT_ENCODING),
+                () -> charsetOf(headers.get(HttpHeaders.CONTENT_TYPE)),
+                () -> length > 0 || headers.contains(HttpHeaders.TRANSFER_ENCODING));
+        if (refused != null) {
+            request.fail(refused);
+        } else {
+            request.next();
         }
-        // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
-        boolean hasBody = length > 0 || headers.contains(HttpHeaders.TRANSFER_ENCODING);
-        if (hasBody && !RequestBodyRules.isIdentity(headers.get(HttpHeaders.CONTENT_ENCODING))) {
-            request.fail(ProblemCatalogue.CONTENT_ENCODED.exception());
-            return;
-        }
-        if (hasBody && !RequestBodyRules.isUtf8OrAbsent(charsetOf(headers.get(HttpHeaders.CONTENT_TYPE)))) {
-            request.fail(ProblemCatalogue.NOT_UTF8.exception());
-            return;
-        }
-        request.next();
     }
 
     /** The declared length, or -1 without one (Vert.x's decoder has refused a malformed one already). */
