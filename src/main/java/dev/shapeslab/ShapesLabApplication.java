@@ -25,14 +25,14 @@ import org.springframework.context.annotation.Bean;
 // Tomcat's and Jetty's reactive servers are never wanted: the one reactive variant (webflux) runs on Reactor Netty, and
 // with several servers on the classpath Boot would set up each for the management port and fail (Jetty's, named first,
 // would even serve webflux). (These apply only to a reactive app: the servlet variants are unchanged.)
-// The servlet variants' server is chosen by profile, Tomcat unless "jetty" (web.Servers): Boot's Jetty servlet
+// The servlet variants' server is chosen by profile, Tomcat unless "jetty" (deployment.Deployment): Boot's Jetty servlet
 // auto-configuration would create its factory first whatever the profile, so it is excluded and web.jetty.JettyWeb
 // declares Jetty's factory under that profile; and both servers' management auto-configurations declare the same
 // bean, so both are excluded and web.WebContainer (Tomcat) and web.jetty.JettyWeb each declare their own.
 // Boot's Jetty metrics time every request and count every connection's bytes on the connector, work Tomcat does not do
 // here: web.jetty.JettyWeb keeps only its thread pool's gauges, as web.RequestThreadMetrics keeps Tomcat's.
 // Excluded here rather than in a profile's properties because a profile's spring.autoconfigure.exclude replaces the list
-// of another (the stub's, r2dbc's) instead of adding to it.
+// of another (the deployment's, deployment.DeploymentDefaults) instead of adding to it.
 @SpringBootApplication(exclude = {JerseyServerMetricsAutoConfiguration.class, LogbackMetricsAutoConfiguration.class,
         TomcatReactiveWebServerAutoConfiguration.class, TomcatReactiveManagementContextAutoConfiguration.class,
         JettyReactiveWebServerAutoConfiguration.class, JettyReactiveManagementContextAutoConfiguration.class,

@@ -27,7 +27,8 @@ import org.testng.annotations.Test;
  * that every server throws and answers the same types; admission control ({@code web.admission}: the queue and one
  * adapter per server) imports the core and no server's package; each server's package ({@code jersey}, {@code jetty},
  * {@code flux}, {@code vertx}) may import admission and the core, never another server's. Those rules name no server
- * either.
+ * either. Any layer may ask which deployment runs ({@code deployment}: the profiles read into variant, backend and
+ * server, and the conditions on them), which imports none of the app's packages.
  */
 public class ArchitectureTests {
 
@@ -38,6 +39,8 @@ public class ArchitectureTests {
     private static final String WEB_SUB_PACKAGES = "dev.shapeslab.web.*..";
 
     private static final String ADMISSION = "dev.shapeslab.web.admission..";
+
+    private static final String DEPLOYMENT = "dev.shapeslab.deployment..";
 
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -72,6 +75,9 @@ public class ArchitectureTests {
                 {"execution models are composed, not composing", noClasses().that()
                         .resideInAPackage("dev.shapeslab.execution..").should().dependOnClassesThat()
                         .resideInAPackage("dev.shapeslab.startup..")},
+                {"the deployment (the profiles read into variant, backend and server) imports none of the app's packages",
+                        noClasses().that().resideInAPackage(DEPLOYMENT).should().dependOnClassesThat(
+                                resideInAPackage("dev.shapeslab..").and(resideOutsideOfPackage(DEPLOYMENT)))},
                 {"no cycles between layers", slices().matching("dev.shapeslab.(*)..").should().beFreeOfCycles()},
                 {"what the backends share (time bounds, outage kinds, the breaker) knows no backend", noClasses().that()
                         .resideInAPackage("dev.shapeslab.persistence").should().dependOnClassesThat()

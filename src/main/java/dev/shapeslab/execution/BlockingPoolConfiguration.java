@@ -1,13 +1,14 @@
 package dev.shapeslab.execution;
 
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment;
+import dev.shapeslab.deployment.Deployment.Port;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.web.admission.AdmissionSettings;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.util.stream.Stream;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 import org.springframework.core.env.Environment;
 
 /**
@@ -20,20 +21,15 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties({BlockingPoolSettings.class, AdmissionSettings.class})
 class BlockingPoolConfiguration {
 
-    private static final String HAS_A_BLOCKING_POOL = "(" + Variants.ASYNC + " & !" + Backends.R2DBC + ") | ("
-            + Variants.WEBFLUX + " & !" + Backends.R2DBC + ") | (" + Variants.VERTX + " & !" + Backends.PG + ")";
-
     BlockingPoolConfiguration(Environment environment) {
         BlockingPoolSettings.refuseRetired(environment);
     }
 
     @Bean(destroyMethod = "close")
-    @Profile(HAS_A_BLOCKING_POOL)
+    @ConditionalOnDeployment(variant = {Variant.ASYNC, Variant.WEBFLUX, Variant.VERTX}, port = Port.BLOCKING)
     BlockingPool blockingPool(BlockingPoolSettings settings, AdmissionSettings admission, Environment environment,
                               MeterRegistry registry) {
         settings.requireRoomFor(admission);
-        String variant = Stream.of(Variants.ASYNC, Variants.WEBFLUX, Variants.VERTX)
-                .filter(environment::matchesProfiles).findFirst().orElseThrow();
-        return new BlockingPool(variant, settings, registry);
+        return new BlockingPool(Deployment.of(environment).variant().profile(), settings, registry);
     }
 }

@@ -1,13 +1,14 @@
 package dev.shapeslab.execution;
 
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
+import dev.shapeslab.deployment.Deployment.Variant;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -23,7 +24,8 @@ import reactor.core.scheduler.Schedulers;
  * waits for the database, so a few per core suffice ({@code shapes.response-threads}, twice the cores by default).
  */
 @Component
-@Profile(Backends.R2DBC + " & !" + Variants.WEBFLUX) // webflux answers on its event loops, whose writes never block
+// Not under webflux, which answers on its event loops, whose writes never block.
+@ConditionalOnDeployment(variant = {Variant.ASYNC, Variant.RXJAVA}, store = Store.R2DBC)
 public class ResponseThreads implements DisposableBean {
 
     public static final String THREAD_PREFIX = "response-";

@@ -1,7 +1,7 @@
 /**
  * The storage ports the services depend on ({@link dev.shapeslab.persistence.EntityStore}, blocking, and
- * {@link dev.shapeslab.persistence.ReactiveEntityStore}, non-blocking), and one sub-package per backend, each tagged
- * with its Spring profile: {@code jpa} (embedded H2 by default, an external H2 TCP server with profile {@code h2},
+ * {@link dev.shapeslab.persistence.ReactiveEntityStore}, non-blocking), and one sub-package per backend, each conditional
+ * on its store ({@code deployment.ConditionalOnDeployment}), which the backend's profile chooses: {@code jpa} (embedded H2 by default, an external H2 TCP server with profile {@code h2},
  * PostgreSQL with profile {@code pg}), {@code r2dbc} (PostgreSQL through its non-blocking driver) and {@code stub}
  * (in memory, with optional injected latency).
  *

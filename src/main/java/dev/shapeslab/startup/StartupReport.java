@@ -1,12 +1,10 @@
 package dev.shapeslab.startup;
 
-import dev.shapeslab.persistence.Backends;
-
+import dev.shapeslab.deployment.Deployment;
+import dev.shapeslab.deployment.Deployment.Backend;
+import dev.shapeslab.deployment.Deployment.Server;
 import dev.shapeslab.execution.ExecutionVariant;
-import dev.shapeslab.execution.Variants;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.springframework.boot.actuate.info.Info;
@@ -16,7 +14,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.event.EventListener;
-import dev.shapeslab.web.Servers;
 import org.apache.catalina.util.ServerInfo;
 import org.eclipse.jetty.util.Jetty;
 import org.springframework.boot.jetty.JettyWebServer;
@@ -47,6 +44,7 @@ class StartupReport implements InfoContributor {
 
     @EventListener(ApplicationReadyEvent.class)
     void report() {
+        log.info("Deployment: {}", Deployment.of(environment));
         log.info("Execution variant: {} ({}); Java {}", variant.name(), variant.threading(), Runtime.version());
         log.info("Server: {}", server());
         log.info("Backend: {}", backend());
@@ -67,7 +65,7 @@ class StartupReport implements InfoContributor {
     }
 
     /**
-     * The web server that serves the API: Tomcat or Jetty under the servlet variants (profile {@value Servers#JETTY}),
+     * The web server that serves the API: Tomcat or Jetty under the servlet variants (profile {@code jetty}),
      * Reactor Netty under {@code webflux}, Vert.x's own under {@code vertx} (no Spring web server).
      */
     String server() {
@@ -81,32 +79,29 @@ class StartupReport implements InfoContributor {
         if (server != null) {
             return server.getClass().getSimpleName().replace("WebServer", "");
         }
-        return Variants.VERTX.equals(variant.name()) ? "Vert.x" : "none";
+        return Deployment.of(environment).server() == Server.VERTX ? Server.VERTX.title() : "none";
     }
 
     private String backend() {
-        if (Arrays.asList(environment.getActiveProfiles()).contains(Backends.STUB)) {
-            return "stub (in memory, no database), latency " + environment.getProperty("stub.latency", "0ms")
+        Deployment deployment = Deployment.of(environment);
+        return switch (deployment.store()) {
+            case STUB -> "stub (in memory, no database), latency " + environment.getProperty("stub.latency", "0ms")
                     + " (mode " + environment.getProperty("stub.latency-mode", "auto") + ")";
-        }
-        List<String> active = Arrays.asList(environment.getActiveProfiles());
-        if (active.contains(Backends.R2DBC)) {
-            return "PostgreSQL through R2DBC (r2dbc-postgresql, r2dbc-pool) at r2dbc:postgresql://"
-                    + environment.getProperty("shapes.pg.host") + ":" + environment.getProperty("shapes.pg.port") + "/"
-                    + environment.getProperty("shapes.pg.database") + " as user "
+            case R2DBC -> "PostgreSQL through R2DBC (r2dbc-postgresql, r2dbc-pool) at r2dbc:" + postgresql();
+            case PG_CLIENT -> "PostgreSQL through the Vert.x PostgreSQL client (vertx-pg-client, on the variant's event "
+                    + "loops; a pool of " + environment.getProperty("shapes.vertx.pg.pool.max-size") + " connections, "
+                    + "pipelining limit " + environment.getProperty("shapes.vertx.pg.pipelining-limit") + ") at "
+                    + postgresql();
+            case JDBC_ON_H2, JDBC_ON_PG -> (deployment.backend() == Backend.PG ? "PostgreSQL"
+                    : deployment.backend() == Backend.H2 ? "external H2 TCP server" : "embedded in-memory H2")
+                    + " at " + withoutCredentials(environment.getProperty("spring.datasource.url")) + " as user "
                     + environment.getProperty("spring.datasource.username");
-        }
-        if (active.contains(Backends.PG) && active.contains(Variants.VERTX)) {
-            return "PostgreSQL through the Vert.x PostgreSQL client (vertx-pg-client, on the variant's event loops; a pool"
-                    + " of " + environment.getProperty("shapes.vertx.pg.pool.max-size") + " connections, pipelining limit "
-                    + environment.getProperty("shapes.vertx.pg.pipelining-limit") + ") at postgresql://"
-                    + environment.getProperty("shapes.pg.host") + ":" + environment.getProperty("shapes.pg.port") + "/"
-                    + environment.getProperty("shapes.pg.database") + " as user "
-                    + environment.getProperty("spring.datasource.username");
-        }
-        String name = active.contains(Backends.PG) ? "PostgreSQL"
-                : active.contains(Backends.H2) ? "external H2 TCP server" : "embedded in-memory H2";
-        return name + " at " + withoutCredentials(environment.getProperty("spring.datasource.url"))
+        };
+    }
+
+    private String postgresql() {
+        return "postgresql://" + environment.getProperty("shapes.pg.host") + ":"
+                + environment.getProperty("shapes.pg.port") + "/" + environment.getProperty("shapes.pg.database")
                 + " as user " + environment.getProperty("spring.datasource.username");
     }
 

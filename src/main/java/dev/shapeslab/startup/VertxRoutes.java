@@ -1,6 +1,7 @@
 package dev.shapeslab.startup;
 
-import dev.shapeslab.execution.Variants;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.execution.plain.PlainVariant;
 import dev.shapeslab.web.PagingSettings;
 import dev.shapeslab.web.jersey.OpenApiDocument;
@@ -12,7 +13,6 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 
 /**
  * What JerseyConfig joins for the servlet variants, under {@code vertx}: the OpenAPI document at the same path, the
@@ -20,7 +20,7 @@ import org.springframework.context.annotation.Profile;
  * JAX-RS annotations for swagger-core to read.
  */
 @Configuration(proxyBeanMethods = false)
-@Profile(Variants.VERTX)
+@ConditionalOnDeployment(variant = Variant.VERTX)
 class VertxRoutes {
 
     /**

@@ -1,5 +1,7 @@
 package dev.shapeslab.web;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Server;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
 import org.apache.catalina.Lifecycle;
@@ -24,7 +26,6 @@ import org.springframework.boot.tomcat.TomcatContextCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 import org.springframework.core.env.Environment;
 import org.springframework.web.filter.RequestContextFilter;
 
@@ -32,12 +33,12 @@ import org.springframework.web.filter.RequestContextFilter;
  * What the service adds to the servlet container, in front of Jersey: error bodies, connector settings and the
  * request-thread meters; admission control on Tomcat is {@code admission.TomcatAdmissionConfiguration}'s. Only in a
  * servlet application: under {@code webflux} there is neither Tomcat nor Jersey ({@code flux.FluxWeb} instead). Only
- * on Tomcat, the default server: under the profile {@value Servers#JETTY}, {@code jetty.JettyWeb} adds the same to
+ * on Tomcat, the default server: under the profile {@code jetty}, {@code jetty.JettyWeb} adds the same to
  * Jetty.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@Profile(Servers.TOMCAT)
+@ConditionalOnDeployment(server = Server.TOMCAT)
 class WebContainer {
 
     private static final Logger log = LoggerFactory.getLogger(WebContainer.class);

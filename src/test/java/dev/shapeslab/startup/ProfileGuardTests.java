@@ -1,7 +1,5 @@
 package dev.shapeslab.startup;
 
-
-
 import static org.testng.Assert.expectThrows;
 import static org.testng.Assert.assertTrue;
 
@@ -11,6 +9,11 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
+/**
+ * The profile combinations that do not start, each refused before any bean with a message that says what to run
+ * instead: the deployment's reader ({@code deployment.Deployment}) refuses the pairings, the stub its timer latency
+ * under a variant that cannot wait on timers, and the servers' set-up a connection bound below admission's.
+ */
 public class ProfileGuardTests {
 
     @Test

@@ -12,10 +12,11 @@ import java.util.Set;
  * One cell of the matrix: a variant on a backend under one workload at one concurrency; for the
  * {@code faults} scenario also the fault ({@code kill}, {@code freeze}, {@code overload}; empty otherwise); the
  * app's configuration, {@code shipped} (its defaults) or {@code tuned} (the model at its best for the cell's
- * clients, {@link Tuning}); and the HTTP server ({@link #server}).
+ * clients, {@link Tuning}); the HTTP server ({@link #server}); and the database pool's size ({@code --db-pools}; 0 for
+ * the app's own).
  */
 record CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs,
-                String fault, String config, String server) {
+                String fault, String config, String server, int dbPool) {
 
     /** The servers {@code --servers} chooses among for the servlet variants; Tomcat is the app's default. */
     static final List<String> SERVLET_SERVERS = List.of("tomcat", "jetty");
@@ -23,6 +24,11 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
     CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs,
              String fault, String config) {
         this(scenario, variant, backend, workload, connections, latencyMs, fault, config, server("", variant));
+    }
+
+    CellPlan(String scenario, String variant, String backend, Workload workload, int connections, int latencyMs,
+             String fault, String config, String server) {
+        this(scenario, variant, backend, workload, connections, latencyMs, fault, config, server, 0);
     }
 
     /**
@@ -167,17 +173,27 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                     }
                 }
                 case "mixed" -> {
-                    for (String[] d : deployments(o)) {
-                        for (String b : runnable(d[0], o.backends)) {
-                            cells.add(new CellPlan(scenario, d[0], b, Workload.MIXED, o.connections, 0, "", "shipped", d[1]));
+                    for (int clients : o.connections) {
+                        for (int pool : pools(o)) {
+                            for (String[] d : deployments(o)) {
+                                for (String b : runnable(d[0], o.backends)) {
+                                    cells.add(new CellPlan(scenario, d[0], b, Workload.MIXED, clients, 0, "", "shipped", d[1],
+                                            b.equals("stub") ? 0 : pool));
+                                }
+                            }
                         }
                     }
                 }
                 case "per-type" -> {
                     for (Workload w : o.workloads) {
-                        for (String[] d : deployments(o)) {
-                            for (String b : runnable(d[0], o.backends)) {
-                                cells.add(new CellPlan(scenario, d[0], b, w, o.connections, 0, "", "shipped", d[1]));
+                        for (int clients : o.connections) {
+                            for (int pool : pools(o)) {
+                                for (String[] d : deployments(o)) {
+                                    for (String b : runnable(d[0], o.backends)) {
+                                        cells.add(new CellPlan(scenario, d[0], b, w, clients, 0, "", "shipped", d[1],
+                                                b.equals("stub") ? 0 : pool));
+                                    }
+                                }
                             }
                         }
                     }
@@ -219,7 +235,23 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
             default -> List.<String>of();
         });
         args.addAll(tuning());
+        args.addAll(poolArguments());
         return args;
+    }
+
+    /** {@code --db-pools}: a pool of each size a cell of its own, whichever there is no sweep of, the app's default. */
+    private static List<Integer> pools(Options o) {
+        return o.dbPools.isEmpty() ? List.of(0) : o.dbPools;
+    }
+
+    /**
+     * The arguments that size this cell's database pool: each driver's own setting, since only the one the cell runs
+     * is read (Hikari under JDBC, r2dbc-pool under r2dbc, the Vert.x client's under vertx on pg); admission's bound
+     * and the blocking pool's threads follow the pool in the app's own settings.
+     */
+    List<String> poolArguments() {
+        return dbPool == 0 ? List.of() : List.of("--spring.datasource.hikari.maximum-pool-size=" + dbPool,
+                "--shapes.r2dbc.pool.max-size=" + dbPool, "--shapes.vertx.pg.pool.max-size=" + dbPool);
     }
 
     /** The arguments that put the model at its best for this cell's clients ({@link Tuning}); none as shipped. */
@@ -236,15 +268,16 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
     }
 
     String id() {
-        return String.format(Locale.ROOT, "%s-%s-%s-%s-c%d%s%s%s", scenario, variant, backend, fault.isEmpty() ? workload.id : fault,
-                connections, backend.equals("stub") ? "-lat" + latencyMs : "", tuned() ? "-tuned" : "", onJetty() ? "-jetty" : "");
+        return String.format(Locale.ROOT, "%s-%s-%s-%s-c%d%s%s%s%s", scenario, variant, backend, fault.isEmpty() ? workload.id : fault,
+                connections, backend.equals("stub") ? "-lat" + latencyMs : "", tuned() ? "-tuned" : "", onJetty() ? "-jetty" : "",
+                dbPool > 0 ? "-pool" + dbPool : "");
     }
 
     String describe() {
-        return String.format(Locale.ROOT, "%s · %s · %s · %s · %d connections%s%s%s", scenario, variant, backend,
+        return String.format(Locale.ROOT, "%s · %s · %s · %s · %d connections%s%s%s%s", scenario, variant, backend,
                 fault.isEmpty() ? workload.id : fault + " under " + workload.id, connections,
                 backend.equals("stub") ? " · latency " + latencyMs + " ms" : "", tuned() ? " · tuned" : "",
-                onJetty() ? " · on Jetty" : "");
+                onJetty() ? " · on Jetty" : "", dbPool > 0 ? " · pool " + dbPool : "");
     }
 
     boolean onJetty() {

@@ -205,9 +205,14 @@ public final class Compare {
             props.setProperty("repeat", Integer.toString(repeat));
             props.setProperty("config", cell.config());
             props.setProperty("server", cell.server());
-            // what the app ran with beyond its defaults: the model's rule, and the run's own options (--jvm-opts)
-            props.setProperty("settings", String.join(" ", cell.tuning()) + (options.jvmOpts.isBlank() ? ""
-                    : (cell.tuning().isEmpty() ? "" : " ") + options.jvmOpts.trim()));
+            // what the app ran with beyond its defaults: the model's rule, the cell's pool (--db-pools), and the run's own
+            // options (--jvm-opts)
+            List<String> settings = new ArrayList<>(cell.tuning());
+            settings.addAll(cell.poolArguments());
+            if (!options.jvmOpts.isBlank()) {
+                settings.add(options.jvmOpts.trim());
+            }
+            props.setProperty("settings", String.join(" ", settings));
         }
 
         boolean run() throws IOException {

@@ -44,7 +44,9 @@ final class Options {
     List<String> servers = List.of("tomcat");
     int latencyMs = 100;
     boolean baseline = true;
-    int connections = 16;
+    List<Integer> connections = List.of(16);
+    /** --db-pools: the database pool sizes of mixed and per-type on a database; empty, the app's default. */
+    List<Integer> dbPools = List.of();
     int drillConnections = 32;
     int overloadConnections = 5000;
     int overloadWarmup = 60;
@@ -179,9 +181,17 @@ final class Options {
         baseline = !skip;
     }
 
-    @Option(names = "--connections", order = 7, paramLabel = "N", description = "mixed and per-type concurrency (default: 16)")
+    @Option(names = "--connections", order = 7, paramLabel = "LIST", description = "mixed and per-type concurrency, each a cell (default: 16)")
     void connections(String v) {
-        connections = positive(v, "--connections", 1);
+        connections = ints(v, "--connections");
+    }
+
+    @Option(names = "--db-pools", order = 7, paramLabel = "LIST", description = {
+            "mixed and per-type on h2, pg, r2dbc: the app's database pool size, each a cell",
+            "(Hikari's, r2dbc-pool's and the Vert.x client's, whichever runs; admission and",
+            "the blocking pool follow it); default: the app's own (10)"})
+    void dbPools(String v) {
+        dbPools = ints(v, "--db-pools");
     }
 
     @Option(names = "--workloads", order = 8, paramLabel = "LIST",

@@ -99,6 +99,24 @@ public class CellPlanTests {
     }
 
     @Test
+    public void aPoolSweepIsACellPerPoolSizeAndClientCountEachSizingEveryDriversPool() {
+        Options o = Options.parse(new String[] {"--scenarios", "mixed", "--backends", "pg", "--variants", "async,vertx",
+                "--connections", "1000,5000", "--db-pools", "10,100"});
+
+        List<CellPlan> cells = CellPlan.matrix(o);
+
+        assertThat(cells).extracting(CellPlan::id).containsExactly(
+                "mixed-async-pg-mixed-c1000-pool10", "mixed-vertx-pg-mixed-c1000-pool10",
+                "mixed-async-pg-mixed-c1000-pool100", "mixed-vertx-pg-mixed-c1000-pool100",
+                "mixed-async-pg-mixed-c5000-pool10", "mixed-vertx-pg-mixed-c5000-pool10",
+                "mixed-async-pg-mixed-c5000-pool100", "mixed-vertx-pg-mixed-c5000-pool100");
+        assertThat(cells.get(2).backendArguments(o, Path.of("/tmp/h2"), Path.of("/tmp/pg"))).contains(
+                "--spring.datasource.hikari.maximum-pool-size=100", "--shapes.r2dbc.pool.max-size=100",
+                "--shapes.vertx.pg.pool.max-size=100");
+        assertThat(new CellPlan("mixed", "async", "pg", Workload.MIXED, 16, 0).poolArguments()).isEmpty();
+    }
+
+    @Test
     public void anR2dbcCellReachesThePgCellsServerDatabaseAndPassword() {
         Options o = Options.parse(new String[] {"--backends", "r2dbc", "--pg-port", "25432"});
         CellPlan r2dbc = new CellPlan("mixed", "async", "r2dbc", Workload.MIXED, 16, 0);

@@ -1,17 +1,17 @@
 package dev.shapeslab.execution.async;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Port;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.Drawing;
-import dev.shapeslab.execution.Variants;
-import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Variants.ASYNC + " & !" + Backends.R2DBC)
+@ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.BLOCKING)
 @Path(ResourcePaths.DRAWINGS)
 public class AsyncDrawingResource extends AsyncCrudResource<Drawing> {
 

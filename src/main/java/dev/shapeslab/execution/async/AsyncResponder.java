@@ -1,7 +1,8 @@
 package dev.shapeslab.execution.async;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.execution.AnswerTimeout;
-import dev.shapeslab.execution.Variants;
 import dev.shapeslab.web.ProblemCatalogue;
 import io.reactivex.Single;
 import io.reactivex.disposables.CompositeDisposable;
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import org.springframework.context.annotation.Profile;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
@@ -31,7 +31,7 @@ import org.springframework.stereotype.Component;
  * </ul>
  */
 @Component
-@Profile(Variants.ASYNC)
+@ConditionalOnDeployment(variant = Variant.ASYNC)
 public class AsyncResponder {
 
     private final Duration timeout;

@@ -1,19 +1,19 @@
 package dev.shapeslab.execution.async;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Port;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.BlockingPool;
-import dev.shapeslab.execution.Variants;
-import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.SimulatedLatency;
 import java.util.Optional;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /** Makes the {@link AsyncCrudService} of a store: what every async service shares, given once. */
 @Component
-@Profile(Variants.ASYNC + " & !" + Backends.R2DBC)
+@ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.BLOCKING)
 public class AsyncServices {
 
     private final EntityRules rules;

@@ -1,15 +1,15 @@
 package dev.shapeslab.execution.async;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Port;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.ExecutionVariant;
-import dev.shapeslab.execution.Variants;
-import dev.shapeslab.persistence.Backends;
 import java.util.List;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Variants.ASYNC + " & !" + Backends.R2DBC)
+@ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.BLOCKING)
 class AsyncVariant implements ExecutionVariant {
 
     private final BlockingPool pool;
@@ -20,7 +20,7 @@ class AsyncVariant implements ExecutionVariant {
 
     @Override
     public String name() {
-        return Variants.ASYNC;
+        return Variant.ASYNC.profile();
     }
 
     @Override

@@ -1,12 +1,12 @@
 package dev.shapeslab.execution.async;
 
-import dev.shapeslab.execution.Variants;
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Port;
+import dev.shapeslab.deployment.Deployment.Variant;
 import io.reactivex.Scheduler;
 import io.reactivex.schedulers.Schedulers;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
  * {@link dev.shapeslab.execution.BlockingPool}, so one thread serves any number of waiting requests.
  */
 @Component
-@Profile(Variants.ASYNC + " & !" + Backends.R2DBC)
+@ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.BLOCKING)
 public class LatencyTimer implements DisposableBean {
 
     public static final String THREAD_NAME = "latency-timer";

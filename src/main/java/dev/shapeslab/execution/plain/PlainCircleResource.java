@@ -1,16 +1,17 @@
 package dev.shapeslab.execution.plain;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(PlainVariant.SERVES)
+@ConditionalOnDeployment(variant = {Variant.PLAIN, Variant.VIRTUAL})
 @Path(ResourcePaths.CIRCLES)
 public class PlainCircleResource extends PlainCrudResource<Circle> {
 

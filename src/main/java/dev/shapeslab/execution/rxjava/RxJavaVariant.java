@@ -1,19 +1,19 @@
 package dev.shapeslab.execution.rxjava;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Port;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.execution.ExecutionVariant;
-import dev.shapeslab.execution.Variants;
-import dev.shapeslab.persistence.Backends;
 import java.util.List;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Variants.RXJAVA + " & !" + Backends.R2DBC)
+@ConditionalOnDeployment(variant = Variant.RXJAVA, port = Port.BLOCKING)
 class RxJavaVariant implements ExecutionVariant {
 
     @Override
     public String name() {
-        return Variants.RXJAVA;
+        return Variant.RXJAVA.profile();
     }
 
     @Override

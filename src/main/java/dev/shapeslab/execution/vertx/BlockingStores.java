@@ -1,12 +1,13 @@
 package dev.shapeslab.execution.vertx;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Port;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Rectangle;
 import dev.shapeslab.execution.AnswerTimeout;
 import dev.shapeslab.execution.BlockingPool;
-import dev.shapeslab.execution.Variants;
-import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.SimulatedLatency;
 import dev.shapeslab.persistence.VertxEntityStore;
@@ -15,16 +16,15 @@ import java.time.Duration;
 import java.util.Optional;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 import org.springframework.core.env.Environment;
 
 /**
  * Under {@code vertx} on a backend of blocking stores (the JDBC backends but {@code pg}, the stub): the stores adapted
  * to the {@link BlockingPool} ({@link BlockingStore}). On {@code pg} the Vert.x PostgreSQL client's stores are
- * non-blocking ({@link Backends#PG_ON_VERTX}), and neither the pool nor these exist.
+ * non-blocking ({@code Store.PG_CLIENT}), and neither the pool nor these exist.
  */
 @Configuration(proxyBeanMethods = false)
-@Profile(Variants.VERTX + " & !" + Backends.PG)
+@ConditionalOnDeployment(variant = Variant.VERTX, port = Port.BLOCKING)
 class BlockingStores {
 
     @Bean

@@ -1,17 +1,17 @@
 package dev.shapeslab.execution.vertx;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Rectangle;
-import dev.shapeslab.execution.Variants;
 import dev.shapeslab.persistence.VertxEntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import io.vertx.ext.web.Router;
 import java.util.List;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * {@link VertxEntityStore}s (the Vert.x PostgreSQL client's on {@code pg}, else blocking ones on the worker pool).
  */
 @Component
-@Profile(Variants.VERTX)
+@ConditionalOnDeployment(variant = Variant.VERTX)
 class VertxApi {
 
     private final List<VertxCrudHandlers<?>> handlers;

@@ -1,7 +1,8 @@
 package dev.shapeslab.execution.vertx;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.shapeslab.execution.Variants;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.web.RequestSettings;
 import dev.shapeslab.web.admission.Admission;
 import dev.shapeslab.web.admission.AdmissionSettings;
@@ -21,7 +22,6 @@ import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
@@ -30,7 +30,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * verticles once every bean is wired. The stores adapted to the blocking pool: {@link BlockingStores}.
  */
 @Configuration(proxyBeanMethods = false)
-@Profile(Variants.VERTX)
+@ConditionalOnDeployment(variant = Variant.VERTX)
 @EnableConfigurationProperties(AdmissionSettings.class)
 class VertxConfiguration {
 

@@ -1,15 +1,15 @@
 package dev.shapeslab.execution.vertx;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.ExecutionVariant;
-import dev.shapeslab.execution.Variants;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Variants.VERTX)
+@ConditionalOnDeployment(variant = Variant.VERTX)
 class VertxVariant implements ExecutionVariant {
 
     private final VertxServer server;
@@ -23,7 +23,7 @@ class VertxVariant implements ExecutionVariant {
 
     @Override
     public String name() {
-        return Variants.VERTX;
+        return Variant.VERTX.profile();
     }
 
     @Override

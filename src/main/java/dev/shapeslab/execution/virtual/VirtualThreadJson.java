@@ -2,11 +2,11 @@ package dev.shapeslab.execution.virtual;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.util.JsonRecyclerPools;
-import dev.shapeslab.execution.Variants;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import org.springframework.boot.jackson2.autoconfigure.Jackson2ObjectMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 
 /**
  * Jackson's buffers shared by the requests rather than kept per thread. Jackson reuses its read and write
@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Profile;
  * thread asks.
  */
 @Configuration(proxyBeanMethods = false)
-@Profile(Variants.VIRTUAL)
+@ConditionalOnDeployment(variant = Variant.VIRTUAL)
 class VirtualThreadJson {
 
     /** Boot 4 deprecates its Jackson 2 support, but Jersey's JSON provider here is Jackson 2. */

@@ -1,10 +1,10 @@
 package dev.shapeslab.execution.virtual;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.execution.ExecutionVariant;
 import dev.shapeslab.execution.plain.PlainVariant;
-import dev.shapeslab.execution.Variants;
 import java.util.List;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
@@ -18,7 +18,7 @@ import org.springframework.stereotype.Component;
  * JDK 21 to 23.
  */
 @Component
-@Profile(Variants.VIRTUAL)
+@ConditionalOnDeployment(variant = Variant.VIRTUAL)
 class VirtualVariant implements ExecutionVariant {
 
     static final int MINIMUM_JAVA = 21;
@@ -26,7 +26,7 @@ class VirtualVariant implements ExecutionVariant {
     VirtualVariant() {
         int java = Runtime.version().feature();
         if (java < MINIMUM_JAVA) {
-            throw new IllegalStateException("The '" + Variants.VIRTUAL + "' variant needs a JDK " + MINIMUM_JAVA
+            throw new IllegalStateException("The '" + Variant.VIRTUAL.profile() + "' variant needs a JDK " + MINIMUM_JAVA
                     + " or newer at run time (virtual threads); this is Java " + java
                     + ". Run it with JAVA_HOME pointing to a JDK " + MINIMUM_JAVA + "+, for example "
                     + "JAVA_HOME=<that JDK's directory> ./mvnw spring-boot:run -Dspring-boot.run.profiles=virtual");
@@ -35,7 +35,7 @@ class VirtualVariant implements ExecutionVariant {
 
     @Override
     public String name() {
-        return Variants.VIRTUAL;
+        return Variant.VIRTUAL.profile();
     }
 
     @Override

@@ -1,18 +1,18 @@
 package dev.shapeslab.execution.webflux;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.Circle;
-import dev.shapeslab.execution.Variants;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.context.annotation.Profile;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
-@Profile(Variants.WEBFLUX)
+@ConditionalOnDeployment(variant = Variant.WEBFLUX)
 @RequestMapping(ResourcePaths.CIRCLES)
 class WebFluxCircleController extends WebFluxCrudController<Circle> {
 

@@ -1,10 +1,11 @@
 package dev.shapeslab.execution.webflux;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.AnswerTimeout;
 import dev.shapeslab.execution.BlockingPool;
-import dev.shapeslab.execution.Variants;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import dev.shapeslab.persistence.SimulatedLatency;
@@ -14,7 +15,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.context.annotation.Profile;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
@@ -23,7 +23,7 @@ import org.springframework.stereotype.Component;
  * {@code r2dbc}, the blocking one (on the {@link BlockingPool}) everywhere else; and the writer of its pages.
  */
 @Component
-@Profile(Variants.WEBFLUX)
+@ConditionalOnDeployment(variant = Variant.WEBFLUX)
 class WebFluxServices {
 
     private final EntityRules rules;

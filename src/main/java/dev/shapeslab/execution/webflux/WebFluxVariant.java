@@ -1,15 +1,15 @@
 package dev.shapeslab.execution.webflux;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.ExecutionVariant;
-import dev.shapeslab.execution.Variants;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Variants.WEBFLUX)
+@ConditionalOnDeployment(variant = Variant.WEBFLUX)
 class WebFluxVariant implements ExecutionVariant {
 
     private final ObjectProvider<BlockingPool> pool;
@@ -20,7 +20,7 @@ class WebFluxVariant implements ExecutionVariant {
 
     @Override
     public String name() {
-        return Variants.WEBFLUX;
+        return Variant.WEBFLUX.profile();
     }
 
     @Override

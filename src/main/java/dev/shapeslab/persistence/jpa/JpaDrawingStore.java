@@ -1,14 +1,14 @@
 package dev.shapeslab.persistence.jpa;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Shape;
-import dev.shapeslab.persistence.Backends;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -17,7 +17,7 @@ import org.springframework.stereotype.Repository;
  * not drawings.
  */
 @Repository
-@Profile(Backends.JDBC_ON_H2)
+@ConditionalOnDeployment(store = Store.JDBC_ON_H2)
 class JpaDrawingStore extends JpaEntityStore<Drawing> {
 
     private final String selectWithShapes = hql("select d from Drawing d left join fetch d.shapes where d.id = :id");

@@ -1,12 +1,12 @@
 package dev.shapeslab.persistence.jpa;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.domain.Rectangle;
-import dev.shapeslab.persistence.Backends;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 @Repository
-@Profile(Backends.JDBC_ON_H2)
+@ConditionalOnDeployment(store = Store.JDBC_ON_H2)
 class JpaRectangleStore extends JpaShapeStore<Rectangle> {
 
     JpaRectangleStore() {

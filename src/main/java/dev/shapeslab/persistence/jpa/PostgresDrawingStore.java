@@ -1,7 +1,8 @@
 package dev.shapeslab.persistence.jpa;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.domain.Drawing;
-import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.PostgresSql;
 import dev.shapeslab.persistence.PostgresSql.Drawings;
 import java.sql.PreparedStatement;
@@ -11,7 +12,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -21,7 +21,7 @@ import org.springframework.stereotype.Repository;
  * with three shapes (five when a block of ids ran out), eight for a replace and three for a delete.
  */
 @Repository
-@Profile(Backends.JDBC_ON_PG)
+@ConditionalOnDeployment(store = Store.JDBC_ON_PG)
 class PostgresDrawingStore extends JpaDrawingStore {
 
     private static final PostgresStatement INSERT = PostgresStatement.of(Drawings.INSERT);

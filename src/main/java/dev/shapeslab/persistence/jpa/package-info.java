@@ -1,6 +1,7 @@
 /**
  * The JPA backend (Hibernate): the embedded in-memory H2 database by default, an external H2 TCP server with
- * profile {@code h2}, PostgreSQL with profile {@code pg}. Active unless profile {@code stub} is. Flyway
+ * profile {@code h2}, PostgreSQL with profile {@code pg} (but under {@code vertx}): the deployment's stores
+ * {@code JDBC_ON_H2} and {@code JDBC_ON_PG}, on which its beans are conditional ({@code ConditionalOnDeployment}). Flyway
  * creates the schema (src/main/resources/db/migration); Hibernate only validates it.
  *
  * <p>On H2 a write is a Hibernate transaction ({@code Jpa*Store}). On PostgreSQL it is one statement in the database's

@@ -1,6 +1,7 @@
 package dev.shapeslab.persistence.pgclient;
 
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.persistence.OutageKinds;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.OutageBreaker;
@@ -23,7 +24,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
@@ -50,7 +50,7 @@ import org.springframework.stereotype.Component;
  * results, its timer and its Future's completion. Nothing in it blocks.
  */
 @Component
-@Profile(Backends.PG_ON_VERTX)
+@ConditionalOnDeployment(store = Store.PG_CLIENT)
 class PgClientCalls {
 
     private static final Logger log = LoggerFactory.getLogger(PgClientCalls.class);

@@ -1,12 +1,12 @@
 package dev.shapeslab.persistence.pgclient;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.domain.Circle;
-import dev.shapeslab.persistence.Backends;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 @Repository
-@Profile(Backends.PG_ON_VERTX)
+@ConditionalOnDeployment(store = Store.PG_CLIENT)
 class PgClientCircleStore extends PgClientShapeStore<Circle> {
 
     PgClientCircleStore(PgClientCalls calls) {

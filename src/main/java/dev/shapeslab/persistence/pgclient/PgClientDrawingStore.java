@@ -1,8 +1,9 @@
 package dev.shapeslab.persistence.pgclient;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Shape;
-import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.PostgresSql;
 import dev.shapeslab.persistence.PostgresSql.Drawings;
 import dev.shapeslab.persistence.VertxEntityStore;
@@ -17,7 +18,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -27,7 +27,7 @@ import org.springframework.stereotype.Repository;
  * pipelined: sent together with the BEGIN, answered in order.
  */
 @Repository
-@Profile(Backends.PG_ON_VERTX)
+@ConditionalOnDeployment(store = Store.PG_CLIENT)
 class PgClientDrawingStore implements VertxEntityStore<Drawing> {
 
     private static final String ENTITY_NAME = "drawing";

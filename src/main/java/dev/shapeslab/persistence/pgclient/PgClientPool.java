@@ -1,6 +1,7 @@
 package dev.shapeslab.persistence.pgclient;
 
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.PostgresAddress;
 import io.micrometer.core.instrument.Gauge;
@@ -20,7 +21,6 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 
 /**
  * The connections of backend {@code pg} under variant {@code vertx}: the Vert.x PostgreSQL client, to the {@code pg}
@@ -41,7 +41,7 @@ import org.springframework.context.annotation.Profile;
  * ({@link PgClientCalls}), the wait for a connection included.
  */
 @Configuration(proxyBeanMethods = false)
-@Profile(Backends.PG_ON_VERTX)
+@ConditionalOnDeployment(store = Store.PG_CLIENT)
 @EnableConfigurationProperties({DatabaseTimeBounds.class, PostgresAddress.class, PgClientSettings.class})
 class PgClientPool {
 

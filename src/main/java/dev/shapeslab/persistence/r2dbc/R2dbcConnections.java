@@ -1,6 +1,7 @@
 package dev.shapeslab.persistence.r2dbc;
 
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.PostgresAddress;
 import io.r2dbc.pool.ConnectionPool;
@@ -16,7 +17,6 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 import org.springframework.core.env.Environment;
 import reactor.netty.resources.LoopResources;
 
@@ -34,7 +34,7 @@ import reactor.netty.resources.LoopResources;
  * of a connection. Only the pool's size and queue are its own ({@code shapes.r2dbc.pool.*}).
  */
 @Configuration(proxyBeanMethods = false)
-@Profile(Backends.R2DBC)
+@ConditionalOnDeployment(store = Store.R2DBC)
 @EnableConfigurationProperties({DatabaseTimeBounds.class, PostgresAddress.class, R2dbcPoolSettings.class})
 class R2dbcConnections {
 

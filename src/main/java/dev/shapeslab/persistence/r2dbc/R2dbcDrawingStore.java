@@ -1,8 +1,9 @@
 package dev.shapeslab.persistence.r2dbc;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Shape;
-import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.PostgresSql;
 import dev.shapeslab.persistence.PostgresSql.Drawings;
 import dev.shapeslab.persistence.ReactiveEntityStore;
@@ -14,7 +15,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -25,7 +25,7 @@ import reactor.core.publisher.Mono;
  * {@link Drawings}.
  */
 @Repository
-@Profile(Backends.R2DBC)
+@ConditionalOnDeployment(store = Store.R2DBC)
 class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
 
     private static final String ENTITY_NAME = "drawing";

@@ -1,12 +1,12 @@
 package dev.shapeslab.persistence.r2dbc;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.domain.Rectangle;
-import dev.shapeslab.persistence.Backends;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 @Repository
-@Profile(Backends.R2DBC)
+@ConditionalOnDeployment(store = Store.R2DBC)
 class R2dbcRectangleStore extends R2dbcShapeStore<Rectangle> {
 
     R2dbcRectangleStore(StoreCalls calls) {

@@ -1,6 +1,7 @@
 package dev.shapeslab.persistence.r2dbc;
 
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.OutageKinds;
@@ -18,7 +19,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -39,7 +39,7 @@ import reactor.core.publisher.Mono;
  * </ul>
  */
 @Component
-@Profile(Backends.R2DBC)
+@ConditionalOnDeployment(store = Store.R2DBC)
 class StoreCalls {
 
     private static final Logger log = LoggerFactory.getLogger(StoreCalls.class);

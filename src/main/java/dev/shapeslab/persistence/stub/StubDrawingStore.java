@@ -1,14 +1,14 @@
 package dev.shapeslab.persistence.stub;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.domain.Drawing;
-import dev.shapeslab.persistence.Backends;
 import java.util.concurrent.atomic.AtomicLong;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 /** Drawings hold their shapes, so deleting a drawing deletes them and they are reachable only through it. */
 @Repository
-@Profile(Backends.STUB)
+@ConditionalOnDeployment(store = Store.STUB)
 class StubDrawingStore extends StubEntityStore<Drawing> {
 
     private final AtomicLong shapeIds;

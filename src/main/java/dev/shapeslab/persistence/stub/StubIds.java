@@ -1,13 +1,13 @@
 package dev.shapeslab.persistence.stub;
 
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import java.util.concurrent.atomic.AtomicLong;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /** Id sequences shared like the database's: one for every shape (standalone or in a drawing), one for drawings. */
 @Component
-@Profile(Backends.STUB)
+@ConditionalOnDeployment(store = Store.STUB)
 class StubIds {
 
     final AtomicLong shapes = new AtomicLong();

@@ -1,10 +1,12 @@
 package dev.shapeslab.persistence.stub;
 
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.persistence.SimulatedLatency;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.context.annotation.Profile;
+import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
@@ -24,7 +26,7 @@ import org.springframework.stereotype.Component;
  * over a blocking driver, the situation of the original article series.
  */
 @Component
-@Profile(Backends.STUB)
+@ConditionalOnDeployment(store = Store.STUB)
 public class StubLatency implements SimulatedLatency {
 
     public static final String MODE = "stub.latency-mode";
@@ -33,12 +35,17 @@ public class StubLatency implements SimulatedLatency {
     private final String mode;
     private volatile boolean onTimer;
 
-    StubLatency(@Value("${stub.latency:0ms}") Duration latency, @Value("${" + MODE + ":auto}") String mode) {
+    StubLatency(@Value("${stub.latency:0ms}") Duration latency, @Value("${" + MODE + ":auto}") String mode,
+                Environment environment) {
         if (latency.isNegative()) {
             throw new IllegalArgumentException("stub.latency must not be negative: " + latency);
         }
         if (!mode.equals("auto") && !mode.equals("blocking") && !mode.equals("timer")) {
             throw new IllegalArgumentException(MODE + " must be auto, blocking or timer, not '" + mode + "'");
+        }
+        if (mode.equals("timer") && !Deployment.of(environment).variant().waitsOnTimers()) {
+            throw new IllegalStateException(MODE + "=timer needs the async, webflux or vertx variant: only they wait on "
+                    + "timers");
         }
         this.latency = latency;
         this.mode = mode;

@@ -1,12 +1,12 @@
 package dev.shapeslab.persistence.stub;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.domain.Rectangle;
-import dev.shapeslab.persistence.Backends;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Repository;
 
 @Repository
-@Profile(Backends.STUB)
+@ConditionalOnDeployment(store = Store.STUB)
 class StubRectangleStore extends StubEntityStore<Rectangle> {
 
     StubRectangleStore(StubIds ids, StubLatency latency) {

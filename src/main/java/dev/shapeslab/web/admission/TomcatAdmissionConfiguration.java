@@ -1,6 +1,7 @@
 package dev.shapeslab.web.admission;
 
-import dev.shapeslab.web.Servers;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Server;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.coyote.AbstractProtocol;
 import org.slf4j.Logger;
@@ -15,7 +16,6 @@ import org.springframework.boot.tomcat.TomcatContextCustomizer;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
@@ -27,7 +27,7 @@ import org.springframework.core.annotation.Order;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@Profile(Servers.TOMCAT)
+@ConditionalOnDeployment(server = Server.TOMCAT)
 @EnableConfigurationProperties(AdmissionSettings.class)
 class TomcatAdmissionConfiguration {
 

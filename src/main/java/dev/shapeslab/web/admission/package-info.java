@@ -37,7 +37,7 @@
  * handler.</li>
  * </ul>
  *
- * <p>It imports the web layer's core (the problem body, the server profiles) and each server's own API, never a
+ * <p>It imports the web layer's core (the problem body) and each server's own API, never a
  * server's package of this app ({@code web.jetty}, {@code web.flux}, {@code web.vertx}); those import it, and wire
  * their adapter. Where an adapter needs its server package's help (WebFlux's event loop of a connection and problem
  * answer, Vert.x's problem answer and body check), it is passed in as a function ({@code ArchitectureTests}).

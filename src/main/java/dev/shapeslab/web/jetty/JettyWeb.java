@@ -1,6 +1,7 @@
 package dev.shapeslab.web.jetty;
 
-import dev.shapeslab.web.Servers;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment;
 import dev.shapeslab.web.admission.Admission;
 import dev.shapeslab.web.admission.AdmissionSettings;
 import dev.shapeslab.web.admission.JettyAdmission;
@@ -41,11 +42,10 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.context.annotation.Profile;
 import org.springframework.web.filter.RequestContextFilter;
 
 /**
- * The servlet variants on Jetty (profile {@value Servers#JETTY}): the web server factory, and what the service adds
+ * The servlet variants on Jetty (profile {@code jetty}): the web server factory, and what the service adds
  * to the server in front of Jersey, as {@code web.WebContainer} and {@code web.admission.TomcatAdmissionConfiguration}
  * add it to Tomcat: admission control ({@link JettyAdmission}) and problem+json for Jetty's own errors
  * ({@link ProblemErrorHandler}).
@@ -58,7 +58,7 @@ import org.springframework.web.filter.RequestContextFilter;
  * {@link JettyWebServerConfiguration}, imported here.
  */
 @Configuration(proxyBeanMethods = false)
-@Profile(Servers.JETTY)
+@ConditionalOnDeployment(server = Deployment.Server.JETTY)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @EnableConfigurationProperties({AdmissionSettings.class, JettyServerProperties.class})
 @Import(JettyWebServerConfiguration.class)

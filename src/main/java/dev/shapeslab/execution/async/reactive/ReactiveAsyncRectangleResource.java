@@ -1,19 +1,19 @@
 package dev.shapeslab.execution.async.reactive;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Port;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.Rectangle;
-import dev.shapeslab.execution.Variants;
 import dev.shapeslab.execution.async.AsyncCrudResource;
 import dev.shapeslab.execution.async.AsyncResponder;
-import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Variants.ASYNC + " & " + Backends.R2DBC)
+@ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.NON_BLOCKING)
 @Path(ResourcePaths.RECTANGLES)
 public class ReactiveAsyncRectangleResource extends AsyncCrudResource<Rectangle> {
 

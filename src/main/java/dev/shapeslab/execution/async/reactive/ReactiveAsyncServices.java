@@ -1,17 +1,17 @@
 package dev.shapeslab.execution.async.reactive;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Port;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.ResponseThreads;
-import dev.shapeslab.execution.Variants;
-import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.ReactiveEntityStore;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /** Makes the {@link ReactiveAsyncCrudService} of a store: what every such service shares, given once. */
 @Component
-@Profile(Variants.ASYNC + " & " + Backends.R2DBC)
+@ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.NON_BLOCKING)
 public class ReactiveAsyncServices {
 
     private final EntityRules rules;

@@ -1,16 +1,16 @@
 package dev.shapeslab.execution.async.reactive;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Port;
+import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.execution.ExecutionVariant;
 import dev.shapeslab.execution.ResponseThreads;
-import dev.shapeslab.execution.Variants;
-import dev.shapeslab.persistence.Backends;
 import java.util.List;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /** Variant {@code async} on the non-blocking store port (backend {@code r2dbc}). */
 @Component
-@Profile(Variants.ASYNC + " & " + Backends.R2DBC)
+@ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.NON_BLOCKING)
 class ReactiveAsyncVariant implements ExecutionVariant {
 
     private final ResponseThreads responseThreads;
@@ -21,7 +21,7 @@ class ReactiveAsyncVariant implements ExecutionVariant {
 
     @Override
     public String name() {
-        return Variants.ASYNC;
+        return Variant.ASYNC.profile();
     }
 
     @Override

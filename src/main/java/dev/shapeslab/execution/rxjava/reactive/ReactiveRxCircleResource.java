@@ -1,19 +1,19 @@
 package dev.shapeslab.execution.rxjava.reactive;
 
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Variant;
+import dev.shapeslab.deployment.Deployment.Port;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.execution.ResponseThreads;
-import dev.shapeslab.execution.Variants;
-import dev.shapeslab.persistence.Backends;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 @Component
-@Profile(Variants.RXJAVA + " & " + Backends.R2DBC)
+@ConditionalOnDeployment(variant = Variant.RXJAVA, port = Port.NON_BLOCKING)
 @Path(ResourcePaths.CIRCLES)
 public class ReactiveRxCircleResource extends ReactiveRxCrudResource<Circle> {
 

@@ -2,7 +2,8 @@ package dev.shapeslab.persistence.jpa.failure;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.util.DriverDataSource;
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -20,7 +21,6 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
@@ -97,7 +97,7 @@ final class DeadlineDataSource extends DelegatingDataSource {
      * (Hikari's own property, or the JDBC URL) stops the start: it would be overridden, or override, silently.
      */
     @Configuration(proxyBeanMethods = false)
-    @Profile(Backends.JDBC)
+    @ConditionalOnDeployment(store = {Store.JDBC_ON_H2, Store.JDBC_ON_PG})
     @EnableConfigurationProperties(DatabaseTimeBounds.class)
     static class Installer {
 

@@ -1,6 +1,7 @@
 package dev.shapeslab.persistence.jpa.failure;
 
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import java.sql.SQLException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import dev.shapeslab.domain.StoreOutcomeUnknownException;
@@ -10,7 +11,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.transaction.autoconfigure.TransactionManagerCustomizers;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 import org.springframework.orm.jpa.EntityManagerHolder;
 import org.springframework.orm.jpa.JpaTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -31,7 +31,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * ends), so there is nothing left to roll back: the database's own failure goes on to {@link StoreOutages}.
  */
 @Configuration(proxyBeanMethods = false)
-@Profile(Backends.JDBC)
+@ConditionalOnDeployment(store = {Store.JDBC_ON_H2, Store.JDBC_ON_PG})
 public class JpaTransactions {
 
     /**

@@ -1,6 +1,7 @@
 package dev.shapeslab.persistence.jpa.failure;
 
-import dev.shapeslab.persistence.Backends;
+import dev.shapeslab.deployment.ConditionalOnDeployment;
+import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.persistence.DatabaseTimeBounds;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.OutageBreaker;
@@ -13,7 +14,6 @@ import org.springframework.aop.support.ComposablePointcut;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.RootClassFilter;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
@@ -36,7 +36,7 @@ import org.springframework.stereotype.Component;
  * the database, without the calls failed fast here.
  */
 @Component
-@Profile(Backends.JDBC)
+@ConditionalOnDeployment(store = {Store.JDBC_ON_H2, Store.JDBC_ON_PG})
 class StoreCallChain extends AbstractBeanFactoryAwareAdvisingPostProcessor implements DisposableBean {
 
     /** After the call recording's, so that this chain ends up outside it. */
