@@ -1,5 +1,6 @@
 package dev.shapeslab.execution;
 
+import dev.shapeslab.web.ProblemCatalogue;
 import dev.shapeslab.web.ProblemException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -71,7 +72,7 @@ public final class BlockingPool implements AutoCloseable {
             queued = executor.submit(task);
         } catch (RejectedExecutionException full) {
             rejected.increment();
-            throw ProblemException.unavailable("The service is at capacity; retry shortly");
+            throw ProblemCatalogue.AT_CAPACITY.exception();
         }
         return () -> {
             if (queued.cancel(false)) {

@@ -1,6 +1,7 @@
 package dev.shapeslab.startup;
 
 import dev.shapeslab.execution.ExecutionVariant;
+import dev.shapeslab.web.RequestSettings;
 import dev.shapeslab.web.jersey.BackgroundTimeouts;
 import dev.shapeslab.web.jersey.OpenApiDocument;
 import dev.shapeslab.web.jersey.ProblemMappers;
@@ -11,10 +12,8 @@ import org.glassfish.jersey.micrometer.server.DefaultJerseyTagsProvider;
 import org.glassfish.jersey.micrometer.server.MetricsApplicationEventListener;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
-import org.springframework.util.unit.DataSize;
 
 /**
  * The Jersey application, composed here because it joins the two sides: the active execution variant's
@@ -33,11 +32,11 @@ import org.springframework.util.unit.DataSize;
 public class JerseyConfig extends ResourceConfig {
 
     public JerseyConfig(ExecutionVariant variant,
-                        @Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize, MeterRegistry registry) {
+                        RequestSettings request, MeterRegistry registry) {
         variant.resourceClasses().forEach(this::register);
         register(OpenApiDocument.class);
         ProblemMappers.ALL.forEach(this::register);
-        register(new RequestBodyGuard(maxBodySize.toBytes()));
+        register(new RequestBodyGuard(request.maxBodyBytes()));
         register(ResponseBodyGuard.class);
         // http.server.requests per resource method and status, timed from the request's start to its end,
         // async responses included (see ShapesLabApplication for why not Boot's observation-based one).

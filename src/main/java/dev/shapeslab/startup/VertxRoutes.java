@@ -3,6 +3,7 @@ package dev.shapeslab.startup;
 import dev.shapeslab.deployment.ConditionalOnDeployment;
 import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.execution.plain.PlainVariant;
+import dev.shapeslab.web.PagingSettings;
 import dev.shapeslab.web.jersey.OpenApiDocument;
 import dev.shapeslab.web.vertx.RouterCustomizer;
 import io.vertx.core.Future;
@@ -10,7 +11,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -28,7 +28,7 @@ class VertxRoutes {
      * default worker pool: reading classes is blocking work, which an event loop must not do.
      */
     @Bean
-    RouterCustomizer openApiDocument(Vertx vertx, @Value("${shapes.paging.max-limit:1000}") int maxLimit) {
+    RouterCustomizer openApiDocument(Vertx vertx, PagingSettings paging) {
         Future<Buffer>[] document = new Future[1];
         return router -> router.route("/openapi.json").method(HttpMethod.GET).method(HttpMethod.HEAD)
                 .handler(request -> {
@@ -36,7 +36,7 @@ class VertxRoutes {
                     synchronized (document) {
                         if (document[0] == null || document[0].failed()) {
                             document[0] = vertx.executeBlocking(
-                                    () -> Buffer.buffer(OpenApiDocument.of(PlainVariant.RESOURCES, maxLimit)), false);
+                                    () -> Buffer.buffer(OpenApiDocument.of(PlainVariant.RESOURCES, paging.maxLimit())), false);
                         }
                         built = document[0];
                     }

@@ -1,8 +1,8 @@
 package dev.shapeslab.startup;
 
 import dev.shapeslab.execution.plain.PlainVariant;
+import dev.shapeslab.web.PagingSettings;
 import dev.shapeslab.web.jersey.OpenApiDocument;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -29,8 +29,8 @@ class WebFluxRoutes {
      * event loop: reading classes is blocking work.
      */
     @Bean
-    RouterFunction<ServerResponse> openApiDocument(@Value("${shapes.paging.max-limit:1000}") int maxLimit) {
-        Mono<String> document = Mono.fromCallable(() -> OpenApiDocument.of(PlainVariant.RESOURCES, maxLimit))
+    RouterFunction<ServerResponse> openApiDocument(PagingSettings paging) {
+        Mono<String> document = Mono.fromCallable(() -> OpenApiDocument.of(PlainVariant.RESOURCES, paging.maxLimit()))
                 .subscribeOn(Schedulers.boundedElastic()).cache();
         return RouterFunctions.route(RequestPredicates.GET("/openapi.json"),
                 request -> document.flatMap(json -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON)

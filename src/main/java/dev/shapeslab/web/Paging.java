@@ -3,7 +3,6 @@ package dev.shapeslab.web;
 import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.ResolvableType;
 import org.springframework.stereotype.Component;
 
@@ -11,9 +10,8 @@ import org.springframework.stereotype.Component;
  * Offset paging for the list endpoints: parses {@code offset} and {@code limit}, and links the next page
  * when a full page came back.
  *
- * <p>{@code shapes.paging.default-limit} applies when a request gives no limit and may be raised above the
- * maximum (for example to 2147483647, so that a bare GET returns every row as the original service did);
- * {@code shapes.paging.max-limit} bounds the {@code limit} a client asks for.
+ * <p>The sizes are {@link PagingSettings}: a default for a request without {@code limit}, and a maximum for one
+ * with it.
  */
 @Component
 public class Paging {
@@ -21,13 +19,9 @@ public class Paging {
     private final int defaultLimit;
     private final int maxLimit;
 
-    public Paging(@Value("${shapes.paging.default-limit:100}") int defaultLimit,
-                  @Value("${shapes.paging.max-limit:1000}") int maxLimit) {
-        if (defaultLimit < 1 || maxLimit < 1) {
-            throw new IllegalArgumentException("shapes.paging.default-limit and shapes.paging.max-limit must be at least 1");
-        }
-        this.defaultLimit = defaultLimit;
-        this.maxLimit = maxLimit;
+    public Paging(PagingSettings settings) {
+        this.defaultLimit = settings.defaultLimit();
+        this.maxLimit = settings.maxLimit();
     }
 
     public PageRequest request(String offset, String limit) {
@@ -61,6 +55,6 @@ public class Paging {
         } catch (NumberFormatException e) {
             // answered below, with the range
         }
-        throw new ProblemException(400, name + ": must be an integer from " + min + " to " + max);
+        throw ProblemCatalogue.OUT_OF_RANGE.exception(name, min, max);
     }
 }

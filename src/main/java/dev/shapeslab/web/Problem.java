@@ -23,23 +23,6 @@ public record Problem(String type, String title, int status, String detail, Stri
                 + ",\"detail\":" + quote(detail) + ",\"instance\":" + quote(instance) + "}";
     }
 
-    /**
-     * The detail of an error the server itself answered (a request Jersey never saw), generic whatever the server's
-     * own message said: Tomcat's ({@link ProblemErrorReportValve}) and Jetty's ({@code jetty.ProblemErrorHandler}).
-     */
-    public static String containerDetail(int status) {
-        return switch (status) {
-            case 400 -> "The request could not be read";
-            case 404 -> "No resource here";
-            case 405 -> "Method not allowed here";
-            case 413 -> "The request is too large";
-            case 414 -> "The request's URI is too long";
-            case 431 -> "The request's headers are too large";
-            case 505 -> "HTTP version not supported";
-            default -> status >= 500 ? "The server could not complete the request" : "The request was refused";
-        };
-    }
-
     private static String quote(String text) {
         return "\"" + new String(JsonStringEncoder.getInstance().quoteAsString(text)) + "\"";
     }

@@ -31,7 +31,7 @@ public class ProblemErrorReportValve extends ErrorReportValve {
             return;
         }
         String instance = request.getDecodedRequestURI() == null ? "/" : request.getDecodedRequestURI();
-        Problem problem = Problem.of(status, Problem.containerDetail(status), instance);
+        Problem problem = ProblemCatalogue.refusedByServer(status, instance);
         try {
             response.setContentType(Problem.MEDIA_TYPE);
             response.setCharacterEncoding("UTF-8");

@@ -1,11 +1,13 @@
 package dev.shapeslab.web;
 
+import java.util.HashMap;
 import java.util.Map;
 
 /**
- * An error the web layer answers itself, with a status, a client-facing detail and, for some, one header
- * ({@code Retry-After}, {@code Accept-Encoding}). A plain exception, the same on every server: each server's
- * adapter answers it as {@link #problem} plus {@link #headers} (under Jersey, {@code jersey.ProblemMappers}).
+ * An error the web layer answers itself, with a status, a client-facing detail and, for some, headers
+ * ({@code Retry-After}, {@code Accept-Encoding}, {@code Allow}). A plain exception, the same on every server: each
+ * server's adapter answers it as {@link #problem} plus {@link #headers} (under Jersey, {@code jersey.ProblemMappers}).
+ * Made from the {@link ProblemCatalogue}, where every problem's words are.
  */
 public class ProblemException extends RuntimeException {
 
@@ -17,22 +19,11 @@ public class ProblemException extends RuntimeException {
         this(status, detail, Map.of());
     }
 
-    private ProblemException(int status, String detail, Map<String, String> headers) {
+    ProblemException(int status, String detail, Map<String, String> headers) {
         super(detail);
         this.status = status;
         this.detail = detail;
         this.headers = headers;
-    }
-
-    /** 503 with {@code Retry-After}: the service is overloaded or too slow now, and the client may retry. */
-    public static ProblemException unavailable(String detail) {
-        return new ProblemException(503, detail,
-                Map.of("Retry-After", Long.toString(Problem.RETRY_AFTER_SECONDS)));
-    }
-
-    /** 415 with {@code Accept-Encoding: identity}: the body has a content coding the service does not decode. */
-    public static ProblemException unsupportedContentEncoding(String detail) {
-        return new ProblemException(415, detail, Map.of("Accept-Encoding", "identity"));
     }
 
     public int status() {
@@ -43,9 +34,16 @@ public class ProblemException extends RuntimeException {
         return detail;
     }
 
-    /** The headers the answer carries besides its body's: none, or the one its factory names. */
+    /** The headers the answer carries besides its body's: none, or its catalogue entry's, and any added. */
     public Map<String, String> headers() {
         return headers;
+    }
+
+    /** This answer with one more header ({@code Allow} on a 405). */
+    public ProblemException with(String header, String value) {
+        Map<String, String> more = new HashMap<>(headers);
+        more.put(header, value);
+        return new ProblemException(status, detail, Map.copyOf(more));
     }
 
     /** The answer's body, for the request at {@code instance}. */

@@ -1,7 +1,9 @@
 /**
  * The HTTP contract as every server serves it, in no server's types: paths, paging, problem+json for every error
- * ({@code Problem}, and {@code ProblemException}, the web layer's own errors, a plain exception that every server's
- * adapter answers the same way), the rules on request bodies, and Tomcat's set-up. Sub-package {@code jersey} is
+ * ({@code Problem}; {@code ProblemCatalogue}, every problem the service answers, its words written once, and which
+ * failure each answers; {@code ProblemException}, a plain exception that every server's adapter answers the same
+ * way), the rules on request bodies, their settings ({@code PagingSettings}, {@code RequestSettings}), and Tomcat's
+ * set-up. Sub-package {@code jersey} is
  * Jersey's adapter (the exception mappers, the body guards, a page's and a create's answer, the OpenAPI document);
  * {@code jetty} runs it on Jetty (profile {@code jetty}); {@code flux} and {@code vertx} keep the same promises on
  * WebFlux and Vert.x Web, with this package's problem body and exception. Sub-package {@code admission} is admission

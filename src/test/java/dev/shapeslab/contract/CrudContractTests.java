@@ -18,6 +18,8 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.testng.ITestContext;
 import org.testng.SkipException;
+import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
 import dev.shapeslab.web.ResourcePaths;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -532,6 +534,35 @@ public abstract class CrudContractTests extends AbstractTestNGSpringContextTests
         assertProblem(notAllowed, 405);
         assertTrue(notAllowed.header("Allow").contains("GET"), notAllowed.header("Allow"));
         assertProblem(api().accept("text/csv").get(ResourcePaths.CIRCLES), 406);
+    }
+
+    /** Every server answers a refusal in its catalogue entry's words: status, title, detail and header. */
+    @Test
+    public void eachRefusalIsItsCatalogueEntryWordForWord() throws IOException {
+        String circles = ResourcePaths.CIRCLES;
+        assertEntry(api().get("/no-such-resource"), ProblemCatalogue.NO_RESOURCE, "/no-such-resource");
+        assertEntry(api().get(circles + "/ten"), ProblemCatalogue.NO_RESOURCE, circles + "/ten");
+        Response notAllowed = api().contentType(ContentType.JSON).body("{}").patch(circles);
+        assertEntry(notAllowed, ProblemCatalogue.METHOD_NOT_ALLOWED, notAllowed.header("Allow"));
+        assertEntry(api().accept("text/csv").get(circles), ProblemCatalogue.NOT_ACCEPTABLE);
+        assertEntry(api().get(circles + "?limit=0"), ProblemCatalogue.OUT_OF_RANGE, "limit", 1, 1000);
+        assertEntry(api().contentType("text/plain; charset=UTF-8").body("{}").post(circles), ProblemCatalogue.NOT_JSON);
+        assertEntry(api().contentType("application/json; charset=ISO-8859-1").body("{}").post(circles),
+                ProblemCatalogue.NOT_UTF8);
+        Response encoded = api().contentType(ContentType.JSON).header("Content-Encoding", "gzip").body(gzip("{}"))
+                .post(circles);
+        assertEntry(encoded, ProblemCatalogue.CONTENT_ENCODED);
+        assertEquals(encoded.header("Accept-Encoding"), "identity");
+        byte[] oversized = ("{\"name\":\"" + "x".repeat(1024 * 1024) + "\"}").getBytes();
+        assertEntry(api().contentType(ContentType.JSON).body(oversized).post(circles), ProblemCatalogue.BODY_TOO_LARGE,
+                1024 * 1024);
+    }
+
+    private static void assertEntry(Response response, ProblemCatalogue entry, Object... values) {
+        JsonNode problem = assertProblem(response, entry.status());
+        Problem expected = entry.problem(problem.get("instance").asText(), values);
+        assertEquals(problem.get("title").asText(), expected.title(), response.asString());
+        assertEquals(problem.get("detail").asText(), expected.detail(), response.asString());
     }
 
     // ---- drawings own their shapes ----

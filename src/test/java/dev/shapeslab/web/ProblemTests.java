@@ -24,13 +24,13 @@ public class ProblemTests {
 
     @Test
     public void shouldCarryItsStatusDetailAndHeader() {
-        ProblemException unavailable = ProblemException.unavailable("busy");
-        assertEquals(unavailable.problem("/circles"), new Problem("about:blank", "Service Unavailable", 503, "busy",
+        ProblemException unavailable = ProblemCatalogue.AT_CAPACITY.exception();
+        String busy = "The service is at capacity; retry shortly";
+        assertEquals(unavailable.problem("/circles"), new Problem("about:blank", "Service Unavailable", 503, busy,
                 "/circles"));
         assertEquals(unavailable.headers(), Map.of("Retry-After", "1"));
-        assertEquals(unavailable.getMessage(), "busy");
-        assertEquals(ProblemException.unsupportedContentEncoding("gzip").headers(),
-                Map.of("Accept-Encoding", "identity"));
+        assertEquals(unavailable.getMessage(), busy);
+        assertEquals(ProblemCatalogue.CONTENT_ENCODED.exception().headers(), Map.of("Accept-Encoding", "identity"));
         assertEquals(new ProblemException(400, "limit").headers(), Map.of());
     }
 }

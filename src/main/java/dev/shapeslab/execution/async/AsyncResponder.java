@@ -2,7 +2,8 @@ package dev.shapeslab.execution.async;
 
 import dev.shapeslab.deployment.ConditionalOnDeployment;
 import dev.shapeslab.deployment.Deployment.Variant;
-import dev.shapeslab.web.ProblemException;
+import dev.shapeslab.execution.AnswerTimeout;
+import dev.shapeslab.web.ProblemCatalogue;
 import io.reactivex.Single;
 import io.reactivex.disposables.CompositeDisposable;
 import jakarta.ws.rs.container.AsyncResponse;
@@ -11,7 +12,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,8 +36,8 @@ public class AsyncResponder {
 
     private final Duration timeout;
 
-    AsyncResponder(@Value("${async.timeout}") Duration timeout) {
-        this.timeout = timeout;
+    AsyncResponder(Environment environment) {
+        this.timeout = AnswerTimeout.of(environment, "async.timeout").timeout();
     }
 
     /**
@@ -49,7 +50,7 @@ public class AsyncResponder {
         response.setTimeoutHandler(timedOut -> {
             if (exchange.expire()) {
                 subscription.dispose(); // first, so that nothing of the work is left when the client hears
-                exchange.answer(ProblemException.unavailable("No answer within " + timeout.toMillis() + " ms"));
+                exchange.answer(ProblemCatalogue.NO_ANSWER_IN_TIME.exception(timeout.toMillis()));
             } else {
                 // The work has started and will answer; wait for it (its store bounds keep that short).
                 timedOut.setTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);

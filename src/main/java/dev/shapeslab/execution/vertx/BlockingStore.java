@@ -4,6 +4,7 @@ import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.VertxEntityStore;
+import dev.shapeslab.web.ProblemCatalogue;
 import dev.shapeslab.web.ProblemException;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -93,8 +94,7 @@ final class BlockingStore<T extends Identifiable<T>> implements VertxEntityStore
         long deadline = vertx.setTimer(timeoutMillis, id -> {
             if (decided.compareAndSet(false, true)) {
                 leaveQueue[0].run();
-                answer.tryFail(ProblemException.unavailable("The service could not start this request in time; "
-                        + "retry shortly"));
+                answer.tryFail(ProblemCatalogue.NOT_STARTED_IN_TIME.exception());
             }
         });
         Runnable start = () -> {

@@ -6,6 +6,7 @@ import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Rectangle;
+import dev.shapeslab.execution.AnswerTimeout;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.SimulatedLatency;
@@ -13,9 +14,9 @@ import dev.shapeslab.persistence.VertxEntityStore;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Optional;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Under {@code vertx} on a backend of blocking stores (the JDBC backends but {@code pg}, the stub): the stores adapted
@@ -28,20 +29,26 @@ class BlockingStores {
 
     @Bean
     VertxEntityStore<Circle> vertxCircleStore(EntityStore<Circle> store, BlockingPool pool, Vertx vertx,
-            Optional<SimulatedLatency> latency, @Value("${vertx.timeout}") Duration timeout) {
-        return new BlockingStore<>(store, pool, vertx, onTimer(latency), timeout);
+            Optional<SimulatedLatency> latency, AnswerTimeout vertxTimeout) {
+        return new BlockingStore<>(store, pool, vertx, onTimer(latency), vertxTimeout.timeout());
     }
 
     @Bean
     VertxEntityStore<Rectangle> vertxRectangleStore(EntityStore<Rectangle> store, BlockingPool pool, Vertx vertx,
-            Optional<SimulatedLatency> latency, @Value("${vertx.timeout}") Duration timeout) {
-        return new BlockingStore<>(store, pool, vertx, onTimer(latency), timeout);
+            Optional<SimulatedLatency> latency, AnswerTimeout vertxTimeout) {
+        return new BlockingStore<>(store, pool, vertx, onTimer(latency), vertxTimeout.timeout());
     }
 
     @Bean
     VertxEntityStore<Drawing> vertxDrawingStore(EntityStore<Drawing> store, BlockingPool pool, Vertx vertx,
-            Optional<SimulatedLatency> latency, @Value("${vertx.timeout}") Duration timeout) {
-        return new BlockingStore<>(store, pool, vertx, onTimer(latency), timeout);
+            Optional<SimulatedLatency> latency, AnswerTimeout vertxTimeout) {
+        return new BlockingStore<>(store, pool, vertx, onTimer(latency), vertxTimeout.timeout());
+    }
+
+    /** A store call not started within it is answered 503 ({@link BlockingStore}). */
+    @Bean
+    AnswerTimeout vertxTimeout(Environment environment) {
+        return AnswerTimeout.of(environment, "vertx.timeout");
     }
 
     /** The stub's latency, waited for on a Vert.x timer from now on (zero when it keeps blocking, or there is none). */

@@ -3,6 +3,7 @@ package dev.shapeslab.execution.vertx;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shapeslab.deployment.ConditionalOnDeployment;
 import dev.shapeslab.deployment.Deployment.Variant;
+import dev.shapeslab.web.RequestSettings;
 import dev.shapeslab.web.admission.Admission;
 import dev.shapeslab.web.admission.AdmissionSettings;
 import dev.shapeslab.web.admission.VertxAdmission;
@@ -22,7 +23,6 @@ import org.springframework.boot.micrometer.metrics.autoconfigure.export.promethe
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.util.unit.DataSize;
 
 /**
  * Spring's part under {@code vertx}: one Vert.x instance (whose event loops the Vert.x PostgreSQL client shares on
@@ -62,10 +62,10 @@ class VertxConfiguration {
     VertxServer vertxServer(Vertx vertx, VertxAdmission admission, MeterRegistry registry, VertxApi api,
                             ObjectProvider<RouterCustomizer> customizers, ConfigurableEnvironment environment,
                             @Value("${vertx.event-loops:0}") int eventLoops,
-                            @Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize,
+                            RequestSettings request,
                             ObjectProvider<HealthEndpoint> health, ObjectProvider<InfoEndpoint> info,
                             ObjectProvider<PrometheusScrapeEndpoint> prometheus, ObjectMapper json) {
-        VertxWeb web = new VertxWeb(admission, registry, maxBodySize.toBytes(), VertxApi::allowedMethods);
+        VertxWeb web = new VertxWeb(admission, registry, request.maxBodyBytes(), VertxApi::allowedMethods);
         return new VertxServer(vertx, web, api, customizers, environment, eventLoops(eventLoops), health, info,
                 prometheus, json);
     }

@@ -10,7 +10,7 @@ import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.web.JsonProblems;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
-import dev.shapeslab.web.ProblemException;
+import dev.shapeslab.web.ProblemCatalogue;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -115,7 +115,7 @@ final class VertxCrudHandlers<T extends Identifiable<T>> {
         try {
             return Long.parseLong(request.pathParam("id"));
         } catch (NumberFormatException notANumber) {
-            throw new ProblemException(404, "No resource at " + request.request().path());
+            throw ProblemCatalogue.NO_RESOURCE.exception(request.request().path());
         }
     }
 
@@ -128,9 +128,9 @@ final class VertxCrudHandlers<T extends Identifiable<T>> {
         try {
             return reader.readValue(body.getBytes());
         } catch (JsonProcessingException invalid) {
-            throw new ProblemException(400, JsonProblems.describe(invalid));
+            throw ProblemCatalogue.INVALID_JSON.exception(JsonProblems.describe(invalid));
         } catch (IOException unreadable) {
-            throw new ProblemException(400, "The request body could not be read");
+            throw ProblemCatalogue.BODY_UNREADABLE.exception();
         }
     }
 
@@ -139,7 +139,7 @@ final class VertxCrudHandlers<T extends Identifiable<T>> {
             List<String> values = request.queryParam(name);
             return values.isEmpty() ? null : values.get(0);
         } catch (IllegalArgumentException malformed) {
-            throw new ProblemException(400, "The query string could not be read");
+            throw ProblemCatalogue.QUERY_UNREADABLE.exception();
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.shapeslab.execution.vertx;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
 import dev.shapeslab.web.vertx.ManagementRouter;
 import dev.shapeslab.web.vertx.RouterCustomizer;
 import dev.shapeslab.web.vertx.VertxWeb;
@@ -80,7 +80,7 @@ final class VertxServer implements SmartLifecycle {
         int configured = environment.getProperty("server.port", Integer.class, 8080);
         // The problem body's classes load here, on Spring's thread: Problem's media type pulls in Jersey's header
         // parser, whose loading would otherwise hold an event loop at the first error (class loading blocks).
-        Problem.of(500, "warm-up", "/").toJson();
+        ProblemCatalogue.SERVER_FAILED.problem("/").toJson();
         List<RouterCustomizer> routes = customizers.orderedStream().toList();
         // One server per event loop on the same host and port: Vert.x binds the socket once and shares it among them.
         // Not for port 0, where each would bind a random port of its own: a free port is chosen first (the tests).

@@ -5,7 +5,7 @@ import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.persistence.EntityStore;
-import dev.shapeslab.web.ProblemException;
+import dev.shapeslab.web.ProblemCatalogue;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -92,8 +92,7 @@ class WebFluxCrudService<T extends Identifiable<T>> implements WebFluxCrud<T> {
             Mono<R> afterLatency = latency.isZero() ? call : Mono.delay(latency).then(call);
             Mono<Long> deadline = Mono.delay(timeout)
                     .flatMap(tick -> decided.compareAndSet(false, true) ? Mono.just(tick) : Mono.never());
-            return afterLatency.timeout(deadline, Mono.error(() -> ProblemException.unavailable(
-                    "The service could not start this request in time; retry shortly")));
+            return afterLatency.timeout(deadline, Mono.error(ProblemCatalogue.NOT_STARTED_IN_TIME::exception));
         });
     }
 

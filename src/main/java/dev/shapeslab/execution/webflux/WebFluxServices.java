@@ -4,6 +4,7 @@ import dev.shapeslab.deployment.ConditionalOnDeployment;
 import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.execution.AnswerTimeout;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.ReactiveEntityStore;
@@ -14,7 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
@@ -32,12 +33,12 @@ class WebFluxServices {
     private final Duration timeout;
 
     WebFluxServices(EntityRules rules, ObjectProvider<BlockingPool> pool, Optional<SimulatedLatency> latency,
-                    ObjectMapper json, @Value("${webflux.timeout}") Duration timeout) {
+                    ObjectMapper json, Environment environment) {
         this.rules = rules;
         this.pool = pool;
         this.latency = latency;
         this.json = json;
-        this.timeout = timeout;
+        this.timeout = AnswerTimeout.of(environment, "webflux.timeout").timeout();
     }
 
     /**

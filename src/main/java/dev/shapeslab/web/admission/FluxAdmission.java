@@ -1,6 +1,9 @@
 package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
+import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,10 +30,10 @@ import reactor.core.publisher.MonoSink;
  */
 public final class FluxAdmission implements WebFilter, Admission, DisposableBean {
 
-    /** How the server answers 503 problem+json with {@code Retry-After}: {@code web.flux}'s answer, passed in. */
+    /** How the server answers a problem with its headers: {@code web.flux}'s answer, passed in. */
     @FunctionalInterface
     public interface Unavailable {
-        Mono<Void> answer(ServerWebExchange exchange, String detail, String path);
+        Mono<Void> answer(ServerWebExchange exchange, Problem problem, Map<String, String> headers);
     }
 
     private final AdmissionQueue queue;
@@ -87,7 +90,8 @@ public final class FluxAdmission implements WebFilter, Admission, DisposableBean
     private Mono<Void> reject(ServerWebExchange exchange, String reason) {
         String path = exchange.getRequest().getPath().value();
         queue.rejected(path, reason);
-        return unavailable.answer(exchange, "The service is at capacity; retry shortly", path);
+        return unavailable.answer(exchange, ProblemCatalogue.AT_CAPACITY.problem(path),
+                ProblemCatalogue.AT_CAPACITY.headers());
     }
 
     @Override

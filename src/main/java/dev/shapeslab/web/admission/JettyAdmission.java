@@ -2,6 +2,7 @@ package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
 import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -90,10 +91,9 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
     private void reject(Request request, Response response, Callback callback, String reason) {
         String path = request.getHttpURI().getPath();
         queue.rejected(path, reason);
-        byte[] body = Problem.of(503, "The service is at capacity; retry shortly", path).toJson()
-                .getBytes(StandardCharsets.UTF_8);
-        response.setStatus(HttpStatus.SERVICE_UNAVAILABLE_503);
-        response.getHeaders().put(HttpHeader.RETRY_AFTER, Long.toString(Problem.RETRY_AFTER_SECONDS));
+        byte[] body = ProblemCatalogue.AT_CAPACITY.problem(path).toJson().getBytes(StandardCharsets.UTF_8);
+        response.setStatus(ProblemCatalogue.AT_CAPACITY.status());
+        ProblemCatalogue.AT_CAPACITY.headers().forEach(response.getHeaders()::put);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, Problem.MEDIA_TYPE);
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
         response.write(true, ByteBuffer.wrap(body), callback);

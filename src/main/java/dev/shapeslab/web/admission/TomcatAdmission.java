@@ -2,6 +2,7 @@ package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
 import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -149,14 +150,10 @@ public class TomcatAdmission extends ValveBase implements Admission {
 
     private void reject(HttpServletRequest request, HttpServletResponse response, String reason) throws IOException {
         queue.rejected(request.getRequestURI(), reason);
-        unavailable(request, response, "The service is at capacity; retry shortly");
-    }
-
-    private static void unavailable(HttpServletRequest request, HttpServletResponse response, String detail)
-            throws IOException {
-        byte[] body = Problem.of(503, detail, request.getRequestURI()).toJson().getBytes(StandardCharsets.UTF_8);
-        response.setStatus(503);
-        response.setHeader("Retry-After", Long.toString(Problem.RETRY_AFTER_SECONDS));
+        ProblemCatalogue problem = ProblemCatalogue.AT_CAPACITY;
+        byte[] body = problem.problem(request.getRequestURI()).toJson().getBytes(StandardCharsets.UTF_8);
+        response.setStatus(problem.status());
+        problem.headers().forEach(response::setHeader);
         response.setContentType(Problem.MEDIA_TYPE);
         response.setContentLength(body.length);
         response.getOutputStream().write(body);

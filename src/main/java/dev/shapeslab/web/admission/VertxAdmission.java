@@ -1,11 +1,14 @@
 package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
+import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
@@ -24,10 +27,10 @@ import java.util.function.Predicate;
  */
 public final class VertxAdmission implements Handler<RoutingContext>, Admission {
 
-    /** How the server answers 503 problem+json with {@code Retry-After}: {@code web.vertx}'s answer, passed in. */
+    /** How the server answers a problem with its headers: {@code web.vertx}'s answer, passed in. */
     @FunctionalInterface
     public interface Unavailable {
-        void answer(HttpServerRequest request, String detail, String path);
+        void answer(HttpServerRequest request, Problem problem, Map<String, String> headers);
     }
 
     private final AdmissionQueue queue;
@@ -85,7 +88,8 @@ public final class VertxAdmission implements Handler<RoutingContext>, Admission 
     private void reject(RoutingContext request, String reason) {
         String path = request.request().path();
         queue.rejected(path, reason);
-        unavailable.answer(request.request(), "The service is at capacity; retry shortly", path);
+        unavailable.answer(request.request(), ProblemCatalogue.AT_CAPACITY.problem(path),
+                ProblemCatalogue.AT_CAPACITY.headers());
     }
 
     /** Stops the queue's timer, once the server has stopped. */

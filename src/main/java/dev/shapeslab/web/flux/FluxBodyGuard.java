@@ -29,19 +29,10 @@ final class FluxBodyGuard implements WebFilter {
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         HttpHeaders headers = exchange.getRequest().getHeaders();
         long length = headers.getContentLength();
-        if (length > maxBytes) {
-            return Mono.error(new ProblemException(413, "Request bodies are limited to " + maxBytes + " bytes"));
-        }
-        // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
-        boolean hasBody = length > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
-        if (hasBody && !RequestBodyRules.isIdentity(headers.getFirst(HttpHeaders.CONTENT_ENCODING))) {
-            return Mono.error(ProblemException.unsupportedContentEncoding(
-                    "Request bodies are read as sent: the only Content-Encoding accepted is identity"));
-        }
-        if (hasBody && !RequestBodyRules.isUtf8OrAbsent(charsetOf(headers))) {
-            return Mono.error(new ProblemException(415, "Request bodies must be UTF-8 (charset=UTF-8 or none)"));
-        }
-        return chain.filter(exchange);
+        ProblemException refused = RequestBodyRules.refusal(length, maxBytes,
+                headers.getFirst(HttpHeaders.CONTENT_ENCODING), () -> charsetOf(headers),
+                () -> length > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING));
+        return refused != null ? Mono.error(refused) : chain.filter(exchange);
     }
 
     private static String charsetOf(HttpHeaders headers) {

@@ -1,22 +1,21 @@
 package dev.shapeslab.web.flux;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.shapeslab.domain.InvalidEntityException;
-import dev.shapeslab.domain.NoSuchEntityException;
-import dev.shapeslab.domain.StoreOutcomeUnknownException;
-import dev.shapeslab.domain.StoreUnavailableException;
-import dev.shapeslab.web.IntervalLog;
 import dev.shapeslab.web.JsonProblems;
+import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
 import dev.shapeslab.web.ProblemException;
-import java.time.Duration;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.stream.Collectors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.NotAcceptableStatusException;
@@ -28,17 +27,15 @@ import org.springframework.web.server.WebExceptionHandler;
 import reactor.core.publisher.Mono;
 
 /**
- * Every error under {@code webflux} as problem+json: the domain's and the stores' (as the Jersey mappers answer
- * them), the web layer's {@link ProblemException}s, and WebFlux's own refusals, with a detail written for the
- * client. Ahead of Boot's error handler (order -1), which would answer its own JSON with the exception's message.
+ * Every error under {@code webflux} as problem+json: what the core knows ({@link ProblemCatalogue#answer}, as the
+ * Jersey mappers answer it), and WebFlux's own refusals as their catalogue entries. Ahead of Boot's error handler (order -1), which would answer its own JSON with the exception's message.
  *
  * <p>Runs where the failure arrives: an event loop, or the thread that signalled it; it only builds a small body.
  */
 @Order(-2)
 final class FluxProblems implements WebExceptionHandler {
 
-    private static final Logger log = LoggerFactory.getLogger(FluxProblems.class);
-    private static final IntervalLog unavailable = new IntervalLog(log, Duration.ofSeconds(10));
+    private static final MediaType MEDIA = MediaType.parseMediaType(Problem.MEDIA_TYPE);
 
     private final long maxBodyBytes;
 
@@ -51,76 +48,70 @@ final class FluxProblems implements WebExceptionHandler {
         if (exchange.getResponse().isCommitted()) {
             return Mono.error(failure); // too late for another answer: the connection is closed
         }
-        return answer(failure, exchange.getRequest().getPath().value()).writeTo(exchange);
+        String path = exchange.getRequest().getPath().value();
+        ProblemException answer = problem(failure, path);
+        return write(exchange, answer.problem(path), answer.headers());
     }
 
-    ProblemAnswer answer(Throwable failure, String path) {
+    /** Writes {@code problem} and {@code headers} as the answer, replacing whatever headers it had been given so far. */
+    static Mono<Void> write(ServerWebExchange exchange, Problem problem, Map<String, String> headers) {
+        ServerHttpResponse response = exchange.getResponse();
+        byte[] body = problem.toJson().getBytes(StandardCharsets.UTF_8);
+        response.setStatusCode(HttpStatusCode.valueOf(problem.status()));
+        response.getHeaders().clear();
+        headers.forEach(response.getHeaders()::set);
+        response.getHeaders().setContentType(MEDIA);
+        response.getHeaders().setContentLength(body.length);
+        return response.writeWith(Mono.just(response.bufferFactory().wrap(body)));
+    }
+
+    private ProblemException problem(Throwable failure, String path) {
         if (causedBy(failure, DataBufferLimitException.class) != null) {
             // The codecs' limit, crossed while a body without Content-Length was read (FluxBodyGuard refuses the rest).
-            return ProblemAnswer.of(413, "Request bodies are limited to " + maxBodyBytes + " bytes", path);
+            return ProblemCatalogue.BODY_TOO_LARGE.exception(maxBodyBytes);
         }
-        if (failure instanceof ProblemException problem) {
-            ProblemAnswer answer = ProblemAnswer.of(problem.status(), problem.detail(), path);
-            problem.headers().forEach(answer::with);
-            return answer;
-        }
-        if (failure instanceof NoSuchEntityException missing) {
-            return ProblemAnswer.of(404, missing.getMessage(), path);
-        }
-        if (failure instanceof InvalidEntityException invalid) {
-            return ProblemAnswer.of(400, invalid.getMessage(), path);
-        }
-        if (failure instanceof StoreUnavailableException down) {
-            unavailable.warn(down.kind(), "Answering 503, the database is unavailable: " + down.kind() + " ("
-                    + rootCause(down) + ")");
-            return ProblemAnswer.unavailable("The database is unavailable or too slow just now; retry shortly", path);
-        }
-        if (failure instanceof StoreOutcomeUnknownException unknown) {
-            unavailable.warn("outcome unknown", "Answering 500, a commit's outcome is unknown: the database stopped "
-                    + "answering while it was under way (" + rootCause(unknown) + ")");
-            return ProblemAnswer.of(500, "The database stopped answering while this write was being committed: it "
-                    + "may or may not have been stored. Read it back before trying again", path);
+        ProblemException known = ProblemCatalogue.answer(failure);
+        if (known != null) {
+            return known;
         }
         if (failure instanceof ResponseStatusException status) {
-            return answer(status, path);
+            return problem(status, path);
         }
-        log.error("Unexpected error answering {}", path, failure);
-        return ProblemAnswer.of(500, "The server could not complete the request", path);
+        return ProblemCatalogue.unexpected(failure, path);
     }
 
     /** WebFlux's own refusals, whose reasons name Java types and are not for the client. */
-    private ProblemAnswer answer(ResponseStatusException failure, String path) {
+    private ProblemException problem(ResponseStatusException failure, String path) {
         if (failure instanceof MethodNotAllowedException notAllowed) {
             String allowed = notAllowed.getSupportedMethods().stream().map(Object::toString).sorted()
                     .collect(Collectors.joining(", "));
-            return ProblemAnswer.of(405, "Method not allowed here; allowed: " + allowed, path)
-                    .with(HttpHeaders.ALLOW, allowed);
+            return ProblemCatalogue.METHOD_NOT_ALLOWED.exception(allowed).with(HttpHeaders.ALLOW, allowed);
         }
         if (failure instanceof NotAcceptableStatusException) {
-            return ProblemAnswer.of(406, "This resource only produces application/json", path);
+            return ProblemCatalogue.NOT_ACCEPTABLE.exception();
         }
         if (failure instanceof UnsupportedMediaTypeStatusException) {
-            return ProblemAnswer.of(415, "Request bodies must be application/json", path);
+            return ProblemCatalogue.NOT_JSON.exception();
         }
         if (failure instanceof ServerWebInputException input) {
             if (input.getMethodParameter() != null && input.getMethodParameter().hasParameterAnnotation(PathVariable.class)) {
-                return ProblemAnswer.of(404, "No resource at " + path, path); // as Jersey: no such resource
+                return ProblemCatalogue.NO_RESOURCE.exception(path); // as Jersey: no such resource
             }
             JsonProcessingException json = causedBy(failure, JsonProcessingException.class);
             if (json != null) {
-                return ProblemAnswer.of(400, JsonProblems.describe(json), path);
+                return ProblemCatalogue.INVALID_JSON.exception(JsonProblems.describe(json));
             }
             if (causedBy(failure, DecodingException.class) != null) {
-                return ProblemAnswer.of(400, "The request body could not be read", path);
+                return ProblemCatalogue.BODY_UNREADABLE.exception();
             }
-            return ProblemAnswer.of(400, "The request could not be read", path);
+            return ProblemCatalogue.REQUEST_UNREADABLE.exception();
         }
-        if (failure.getStatusCode().value() == 404) {
-            return ProblemAnswer.of(404, "No resource at " + path, path);
+        int status = failure.getStatusCode().value();
+        if (status == 404) {
+            return ProblemCatalogue.NO_RESOURCE.exception(path);
         }
-        HttpStatus status = HttpStatus.resolve(failure.getStatusCode().value());
-        return ProblemAnswer.of(failure.getStatusCode().value(),
-                status != null ? status.getReasonPhrase() : "Error " + failure.getStatusCode().value(), path);
+        HttpStatus known = HttpStatus.resolve(status);
+        return new ProblemException(status, known != null ? known.getReasonPhrase() : "Error " + status);
     }
 
     private static <E extends Throwable> E causedBy(Throwable failure, Class<E> type) {
@@ -130,13 +121,5 @@ final class FluxProblems implements WebExceptionHandler {
             }
         }
         return null;
-    }
-
-    private static String rootCause(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 }

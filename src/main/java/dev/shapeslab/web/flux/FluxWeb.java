@@ -1,10 +1,10 @@
 package dev.shapeslab.web.flux;
 
+import dev.shapeslab.web.RequestSettings;
 import dev.shapeslab.web.admission.Admission;
 import dev.shapeslab.web.admission.AdmissionSettings;
 import dev.shapeslab.web.admission.FluxAdmission;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -12,7 +12,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.util.unit.DataSize;
 
 /**
  * What the service adds to WebFlux: admission control first, then the body rules, and problem+json for every error,
@@ -38,13 +37,13 @@ public class FluxWeb {
     /** Admission control whose waiting requests go on on their own event loop, its 503s written as every error here. */
     static FluxAdmission admission(AdmissionSettings settings) {
         return new FluxAdmission(settings, EventLoops::of,
-                (exchange, detail, path) -> ProblemAnswer.unavailable(detail, path).writeTo(exchange));
+                FluxProblems::write);
     }
 
     @Bean
     @Order(Ordered.HIGHEST_PRECEDENCE + 1)
-    FluxBodyGuard fluxBodyGuard(@Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize) {
-        return new FluxBodyGuard(maxBodySize.toBytes());
+    FluxBodyGuard fluxBodyGuard(RequestSettings request) {
+        return new FluxBodyGuard(request.maxBodyBytes());
     }
 
     /** Reactor Netty's own refusals of requests it cannot decode, problem+json too ({@link NettyErrorBodies}). */
@@ -54,7 +53,7 @@ public class FluxWeb {
     }
 
     @Bean
-    FluxProblems fluxProblems(@Value("${shapes.request.max-body-size:1MB}") DataSize maxBodySize) {
-        return new FluxProblems(maxBodySize.toBytes());
+    FluxProblems fluxProblems(RequestSettings request) {
+        return new FluxProblems(request.maxBodyBytes());
     }
 }

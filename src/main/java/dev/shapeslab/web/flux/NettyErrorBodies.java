@@ -1,6 +1,7 @@
 package dev.shapeslab.web.flux;
 
 import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -41,8 +42,7 @@ final class NettyErrorBodies extends ChannelOutboundHandlerAdapter {
         if (message instanceof FullHttpResponse response && response.status().code() >= 400
                 && !response.content().isReadable() && !response.headers().contains(HttpHeaderNames.CONTENT_TYPE)) {
             int status = response.status().code();
-            byte[] body = Problem.of(status, status == 400 ? "The request could not be read" : "The request was refused",
-                    "/").toJson().getBytes(StandardCharsets.UTF_8);
+            byte[] body = ProblemCatalogue.undecodable(status).toJson().getBytes(StandardCharsets.UTF_8);
             FullHttpResponse withBody = response.replace(Unpooled.wrappedBuffer(body));
             withBody.headers().set(HttpHeaderNames.CONTENT_TYPE, Problem.MEDIA_TYPE)
                     .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);

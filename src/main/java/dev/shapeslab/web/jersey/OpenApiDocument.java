@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.shapeslab.web.PagingSettings;
 import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.core.util.Json;
 import io.swagger.v3.jaxrs2.Reader;
@@ -35,7 +37,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.stereotype.Component;
 
@@ -67,8 +68,8 @@ public class OpenApiDocument {
     private final int maxLimit;
     private volatile String json;
 
-    OpenApiDocument(@Value("${shapes.paging.max-limit:1000}") int maxLimit) {
-        this.maxLimit = maxLimit;
+    OpenApiDocument(PagingSettings paging) {
+        this.maxLimit = paging.maxLimit();
     }
 
     /**
@@ -153,8 +154,8 @@ public class OpenApiDocument {
             for (int status : RESPONSES.get(key)) {
                 responses.addApiResponse(Integer.toString(status), response(status, key, entity));
             }
-            responses.addApiResponse("503", problem("The database is unavailable or too slow, or the service is "
-                    + "at capacity; nothing was written").addHeaderObject("Retry-After",
+            responses.addApiResponse("503", problem("Nothing was written; the detail says why: "
+                    + String.join(" | ", ProblemCatalogue.detailsOf(503))).addHeaderObject("Retry-After",
                     new Header().description("seconds to wait before retrying").schema(new IntegerSchema())));
             operation.setResponses(responses);
         });

@@ -2,6 +2,7 @@ package dev.shapeslab.web.jersey;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.shapeslab.web.JsonProblems;
+import dev.shapeslab.web.ProblemCatalogue;
 import dev.shapeslab.web.ProblemException;
 import dev.shapeslab.web.RequestBodyRules;
 import jakarta.annotation.Priority;
@@ -42,16 +43,10 @@ public class RequestBodyGuard implements ContainerRequestFilter, ReaderIntercept
 
     @Override
     public void filter(ContainerRequestContext request) {
-        if (request.getLength() > maxBytes) {
-            throw tooLarge();
-        }
-        // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
-        if (!RequestBodyRules.isIdentity(request.getHeaderString(HttpHeaders.CONTENT_ENCODING)) && request.hasEntity()) {
-            throw ProblemException.unsupportedContentEncoding(
-                    "Request bodies are read as sent: the only Content-Encoding accepted is identity");
-        }
-        if (!RequestBodyRules.isUtf8OrAbsent(charsetOf(request)) && request.hasEntity()) {
-            throw new ProblemException(415, "Request bodies must be UTF-8 (charset=UTF-8 or none)");
+        ProblemException refused = RequestBodyRules.refusal(request.getLength(), maxBytes,
+                request.getHeaderString(HttpHeaders.CONTENT_ENCODING), () -> charsetOf(request), request::hasEntity);
+        if (refused != null) {
+            throw refused;
         }
     }
 
@@ -75,15 +70,15 @@ public class RequestBodyGuard implements ContainerRequestFilter, ReaderIntercept
             if (causedByTooLarge(e)) {
                 throw tooLarge();
             }
-            throw new ProblemException(400, JsonProblems.describe(e));
+            throw ProblemCatalogue.INVALID_JSON.exception(JsonProblems.describe(e));
         } catch (IOException unreadable) {
             // Malformed chunking, a body cut short: the client's fault, answered, not logged as an error.
-            throw new ProblemException(400, "The request body could not be read");
+            throw ProblemCatalogue.BODY_UNREADABLE.exception();
         }
     }
 
     private ProblemException tooLarge() {
-        return new ProblemException(413, "Request bodies are limited to " + maxBytes + " bytes");
+        return ProblemCatalogue.BODY_TOO_LARGE.exception(maxBytes);
     }
 
     private static boolean causedByTooLarge(Throwable failure) {

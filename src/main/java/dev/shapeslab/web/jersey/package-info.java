@@ -1,7 +1,7 @@
 /**
- * Jersey's adapter to the web layer's core, a translation and nothing more: the core's {@code ProblemException}, the
- * domain's exceptions and Jersey's own refusals answered as the core's {@code Problem} ({@code ProblemMappers}, one
- * mapper per error family); the core's body rules applied to what Jersey reads and writes ({@code RequestBodyGuard},
+ * Jersey's adapter to the web layer's core, a translation and nothing more: every failure answered with the core's
+ * {@code ProblemCatalogue} entry ({@code ProblemMappers}: what the core knows, and Jersey's own refusals); the core's
+ * body rules applied to what Jersey reads and writes ({@code RequestBodyGuard},
  * {@code ResponseBodyGuard}); a page ({@code Pages}) and a create ({@code Created}) as JAX-RS responses; Jersey's
  * background scheduler ({@code BackgroundTimeouts}); and the OpenAPI document, which swagger-core reads from the
  * JAX-RS resources ({@code OpenApiDocument}, {@code EntitySchemas}; the other servers serve the same document,

@@ -1,6 +1,7 @@
 package dev.shapeslab.web.jetty;
 
 import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpHeader;
@@ -42,7 +43,7 @@ final class EmptyErrorBodies extends Handler.Wrapper {
             int status = getStatus();
             if (last && empty && !written && status >= 400 && !HttpStatus.hasNoBody(status) && !isCommitted()) {
                 String path = getRequest().getHttpURI().getPath();
-                byte[] body = Problem.of(status, Problem.containerDetail(status), path == null ? "/" : path).toJson()
+                byte[] body = ProblemCatalogue.refusedByServer(status, path == null ? "/" : path).toJson()
                         .getBytes(StandardCharsets.UTF_8);
                 getHeaders().put(HttpHeader.CONTENT_TYPE, Problem.MEDIA_TYPE);
                 getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);

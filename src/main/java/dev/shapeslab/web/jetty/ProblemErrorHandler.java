@@ -1,6 +1,7 @@
 package dev.shapeslab.web.jetty;
 
 import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpException;
@@ -17,7 +18,7 @@ import org.eclipse.jetty.util.Callback;
  * large, a bad body framing, an unsupported HTTP version, a path the servlet context protects) as problem+json, the
  * counterpart of Tomcat's {@code ProblemErrorReportValve}: Jetty's own page is HTML, or JSON of its own shape with its
  * message, for GET, POST and HEAD only, and empty for every other method. Here every method gets the one shape, with
- * a generic detail ({@link Problem#containerDetail}), never Jetty's message nor a stack trace; a 503 says when to
+ * a generic detail ({@link ProblemCatalogue#refusedByServer}), never Jetty's message nor a stack trace; a 503 says when to
  * retry. Set on the server (the errors of the connection: the request could not be parsed) and on the servlet context
  * (the errors of the context, which would otherwise reach Boot's HTML error handler).
  */
@@ -34,10 +35,10 @@ public class ProblemErrorHandler extends ErrorHandler {
             callback.succeeded();
             return true;
         }
-        Problem problem = Problem.of(status, Problem.containerDetail(status), instance(request));
+        Problem problem = ProblemCatalogue.refusedByServer(status, instance(request));
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, Problem.MEDIA_TYPE);
         if (status == HttpStatus.SERVICE_UNAVAILABLE_503) {
-            response.getHeaders().put(HttpHeader.RETRY_AFTER, Long.toString(Problem.RETRY_AFTER_SECONDS));
+            ProblemCatalogue.RETRY_AFTER.forEach(response.getHeaders()::put);
         }
         response.write(true, ByteBuffer.wrap(problem.toJson().getBytes(StandardCharsets.UTF_8)), callback);
         return true;

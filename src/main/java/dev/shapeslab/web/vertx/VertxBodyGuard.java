@@ -26,22 +26,14 @@ final class VertxBodyGuard implements Handler<RoutingContext> {
     public void handle(RoutingContext request) {
         MultiMap headers = request.request().headers();
         long length = contentLength(headers.get(HttpHeaders.CONTENT_LENGTH));
-        if (length > maxBytes) {
-            request.fail(new ProblemException(413, "Request bodies are limited to " + maxBytes + " bytes"));
-            return;
+        ProblemException refused = RequestBodyRules.refusal(length, maxBytes, headers.get(HttpHeaders.CONTENT_ENCODING),
+                () -> charsetOf(headers.get(HttpHeaders.CONTENT_TYPE)),
+                () -> length > 0 || headers.contains(HttpHeaders.TRANSFER_ENCODING));
+        if (refused != null) {
+            request.fail(refused);
+        } else {
+            request.next();
         }
-        // Both headers describe the body: on a request without one (a GET with stray headers) they change nothing.
-        boolean hasBody = length > 0 || headers.contains(HttpHeaders.TRANSFER_ENCODING);
-        if (hasBody && !RequestBodyRules.isIdentity(headers.get(HttpHeaders.CONTENT_ENCODING))) {
-            request.fail(ProblemException.unsupportedContentEncoding(
-                    "Request bodies are read as sent: the only Content-Encoding accepted is identity"));
-            return;
-        }
-        if (hasBody && !RequestBodyRules.isUtf8OrAbsent(charsetOf(headers.get(HttpHeaders.CONTENT_TYPE)))) {
-            request.fail(new ProblemException(415, "Request bodies must be UTF-8 (charset=UTF-8 or none)"));
-            return;
-        }
-        request.next();
     }
 
     /** The declared length, or -1 without one (Vert.x's decoder has refused a malformed one already). */

@@ -1,13 +1,9 @@
 package dev.shapeslab.web.vertx;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.shapeslab.domain.InvalidEntityException;
-import dev.shapeslab.domain.NoSuchEntityException;
-import dev.shapeslab.domain.StoreOutcomeUnknownException;
-import dev.shapeslab.domain.StoreUnavailableException;
-import dev.shapeslab.web.IntervalLog;
 import dev.shapeslab.web.JsonProblems;
 import dev.shapeslab.web.Problem;
+import dev.shapeslab.web.ProblemCatalogue;
 import dev.shapeslab.web.ProblemException;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -26,18 +22,14 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Every error under {@code vertx} as problem+json: the domain's and the stores' (as the Jersey mappers answer them),
- * the web layer's {@link ProblemException}s, and Vert.x Web's own refusals (no route, 405, 406, 415, a body over the
- * limit), with a detail written for the client. One handler, installed both as the router's failure handler (a
+ * Every error under {@code vertx} as problem+json: what the core knows ({@link ProblemCatalogue#answer}, as the
+ * Jersey mappers answer it), and Vert.x Web's own refusals (no route, 405, 406, 415, a body over the limit) as their
+ * catalogue entries. One handler, installed both as the router's failure handler (a
  * handler failed) and as its error handler for each status Vert.x Web answers by itself (no route matched).
  * {@link #undecodable} does the same for requests Vert.x's HTTP server cannot decode, which never reach the router.
  *
@@ -45,8 +37,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class VertxProblems implements Handler<RoutingContext> {
 
-    private static final Logger log = LoggerFactory.getLogger(VertxProblems.class);
-    private static final IntervalLog unavailable = new IntervalLog(log, Duration.ofSeconds(10));
     /** The statuses Vert.x Web answers by itself, when no route matches or a handler fails with a bare status. */
     private static final List<Integer> ROUTER_STATUSES = List.of(400, 404, 405, 406, 413, 414, 415, 417, 431, 500, 501,
             503);
@@ -75,8 +65,9 @@ public final class VertxProblems implements Handler<RoutingContext> {
             }
             return;
         }
-        Answer answer = answer(context.failure(), context.statusCode(), context.request().path());
-        answer(context.request(), answer.problem(), answer.headers());
+        String path = context.request().path();
+        ProblemException answer = answer(context.failure(), context.statusCode(), path);
+        answer(context.request(), answer.problem(path), answer.headers());
     }
 
     /**
@@ -139,61 +130,40 @@ public final class VertxProblems implements Handler<RoutingContext> {
         return request.headers().contains(HttpHeaders.TRANSFER_ENCODING) || (length != null && !length.trim().equals("0"));
     }
 
-    Answer answer(Throwable failure, int status, String path) {
-        if (failure instanceof ProblemException problem) {
-            Answer answer = Answer.of(problem.status(), problem.detail(), path);
-            answer.headers().putAll(problem.headers());
-            return answer;
-        }
-        if (failure instanceof NoSuchEntityException missing) {
-            return Answer.of(404, missing.getMessage(), path);
-        }
-        if (failure instanceof InvalidEntityException invalid) {
-            return Answer.of(400, invalid.getMessage(), path);
+    ProblemException answer(Throwable failure, int status, String path) {
+        ProblemException known = ProblemCatalogue.answer(failure);
+        if (known != null) {
+            return known;
         }
         if (failure instanceof JsonProcessingException json) {
-            return Answer.of(400, JsonProblems.describe(json), path);
-        }
-        if (failure instanceof StoreUnavailableException down) {
-            unavailable.warn(down.kind(), "Answering 503, the database is unavailable: " + down.kind() + " ("
-                    + rootCause(down) + ")");
-            return Answer.unavailable("The database is unavailable or too slow just now; retry shortly", path);
-        }
-        if (failure instanceof StoreOutcomeUnknownException unknown) {
-            unavailable.warn("outcome unknown", "Answering 500, a commit's outcome is unknown: the database stopped "
-                    + "answering while it was under way (" + rootCause(unknown) + ")");
-            return Answer.of(500, "The database stopped answering while this write was being committed: it "
-                    + "may or may not have been stored. Read it back before trying again", path);
+            return ProblemCatalogue.INVALID_JSON.exception(JsonProblems.describe(json));
         }
         if (failure instanceof HttpException http) {
             return routerAnswer(http.getStatusCode(), path);
         }
         if (failure instanceof DecoderException) {
-            return Answer.of(400, "The request body could not be read", path); // malformed chunking, say
+            return ProblemCatalogue.BODY_UNREADABLE.exception(); // malformed chunking, say
         }
         if (failure == null && status >= 400) {
             return routerAnswer(status, path);
         }
-        log.error("Unexpected error answering {}", path, failure);
-        return Answer.of(500, "The server could not complete the request", path);
+        return ProblemCatalogue.unexpected(failure, path);
     }
 
     /** Vert.x Web's own refusals, for which it has only a status. */
-    private Answer routerAnswer(int status, String path) {
+    private ProblemException routerAnswer(int status, String path) {
         return switch (status) {
-            case 404 -> Answer.of(404, "No resource at " + path, path);
+            case 404 -> ProblemCatalogue.NO_RESOURCE.exception(path);
             case 405 -> {
                 String allowed = allowedMethods.apply(path);
-                Answer answer = Answer.of(405, "Method not allowed here; allowed: " + allowed, path);
-                answer.headers().put("Allow", allowed);
-                yield answer;
+                yield ProblemCatalogue.METHOD_NOT_ALLOWED.exception(allowed).with("Allow", allowed);
             }
-            case 406 -> Answer.of(406, "This resource only produces application/json", path);
-            case 413 -> Answer.of(413, "Request bodies are limited to " + maxBodyBytes + " bytes", path);
-            case 415 -> Answer.of(415, "Request bodies must be application/json", path);
-            case 400 -> Answer.of(400, "The request could not be read", path);
-            case 503 -> Answer.unavailable("The service is unavailable just now; retry shortly", path);
-            default -> Answer.of(status, HttpResponseStatus.valueOf(status).reasonPhrase(), path);
+            case 406 -> ProblemCatalogue.NOT_ACCEPTABLE.exception();
+            case 413 -> ProblemCatalogue.BODY_TOO_LARGE.exception(maxBodyBytes);
+            case 415 -> ProblemCatalogue.NOT_JSON.exception();
+            case 400 -> ProblemCatalogue.REQUEST_UNREADABLE.exception();
+            case 503 -> ProblemCatalogue.UNAVAILABLE.exception();
+            default -> new ProblemException(status, HttpResponseStatus.valueOf(status).reasonPhrase());
         };
     }
 
@@ -209,8 +179,7 @@ public final class VertxProblems implements Handler<RoutingContext> {
                 : cause instanceof TooLongHttpHeaderException ? 431 : 400;
         HttpServerResponse response = request.response();
         response.putHeader(HttpHeaders.CONNECTION, "close");
-        write(response, Problem.of(status, status == 400 ? "The request could not be read" : "The request was refused",
-                "/"), Map.of()).onComplete(done -> request.connection().close());
+        write(response, ProblemCatalogue.undecodable(status), Map.of()).onComplete(done -> request.connection().close());
     }
 
     /** Writes {@code problem} as the whole response, replacing whatever headers it had been given so far. */
@@ -226,32 +195,5 @@ public final class VertxProblems implements Handler<RoutingContext> {
         return response.setStatusCode(problem.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                 .end(Buffer.buffer(body));
-    }
-
-    /** 503 with {@code Retry-After}: the client may try again shortly. */
-    public static void unavailable(HttpServerRequest request, String detail, String path) {
-        answer(request, Problem.of(503, detail, path), Map.of("Retry-After", Long.toString(Problem.RETRY_AFTER_SECONDS)));
-    }
-
-    private static String rootCause(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getClass().getSimpleName() + ": " + root.getMessage();
-    }
-
-    /** An error answer: a problem and the headers that go with its status. */
-    record Answer(Problem problem, Map<String, String> headers) {
-
-        static Answer of(int status, String detail, String path) {
-            return new Answer(Problem.of(status, detail, path), new LinkedHashMap<>());
-        }
-
-        static Answer unavailable(String detail, String path) {
-            Answer answer = of(503, detail, path);
-            answer.headers().put("Retry-After", Long.toString(Problem.RETRY_AFTER_SECONDS));
-            return answer;
-        }
     }
 }

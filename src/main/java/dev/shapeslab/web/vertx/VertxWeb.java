@@ -40,7 +40,7 @@ public final class VertxWeb {
 
     /** Admission control for the server, answering its 503s as every error here is answered ({@link VertxProblems}). */
     public static VertxAdmission admission(AdmissionSettings settings) {
-        return new VertxAdmission(settings, VertxProblems::unavailable, VertxProblems::declaresBody);
+        return new VertxAdmission(settings, VertxProblems::answer, VertxProblems::declaresBody);
     }
 
     /** One event loop's router: the same handlers (admission is one for the server), a router of its own. */
