@@ -1,6 +1,7 @@
 package dev.shapeslab.execution.plain;
 
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.execution.StoreCrud;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.jersey.Created;
@@ -25,19 +26,19 @@ import java.util.List;
  * The CRUD endpoints of one entity type, blocking.
  *
  * <p>Threading contract: a Tomcat request thread handles the request, runs the blocking store work
- * through {@link PlainCrudService} and writes the response; it is held for the whole request, waits
+ * through {@link StoreCrud} and writes the response; it is held for the whole request, waits
  * included.
  *
  * @param <T> the entity type
  */
 public abstract class PlainCrudResource<T extends Identifiable<T>> {
 
-    private final PlainCrudService<T> service;
+    private final StoreCrud<T> service;
     private final Paging paging;
     private final Type listType;
     private final Created created = new Created(getClass());
 
-    protected PlainCrudResource(PlainCrudService<T> service, Paging paging, Class<T> entityType) {
+    protected PlainCrudResource(StoreCrud<T> service, Paging paging, Class<T> entityType) {
         this.service = service;
         this.paging = paging;
         this.listType = Paging.listOf(entityType);

@@ -3,6 +3,7 @@ package dev.shapeslab.execution.async.reactive;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.execution.ReactiveCrud;
 import dev.shapeslab.execution.async.AsyncCrud;
 import dev.shapeslab.execution.async.WorkGate;
 import dev.shapeslab.persistence.ReactiveEntityStore;
@@ -31,51 +32,47 @@ import reactor.core.scheduler.Scheduler;
  */
 public class ReactiveAsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
 
-    private final ReactiveEntityStore<T> store;
-    private final EntityRules rules;
+    private final ReactiveCrud<T> crud;
     private final Scheduler answer;
 
     public ReactiveAsyncCrudService(ReactiveEntityStore<T> store, EntityRules rules, Scheduler answer) {
-        this.store = store;
-        this.rules = rules;
+        this.crud = new ReactiveCrud<>(store, rules);
         this.answer = answer;
     }
 
     @Override
     public Single<List<T>> list(WorkGate gate, int offset, int limit) {
-        return Single.fromPublisher(call(gate, () -> store.findPage(offset, limit)));
+        return Single.fromPublisher(call(gate, () -> crud.list(offset, limit)));
     }
 
     @Override
     public Maybe<T> find(WorkGate gate, long id) {
-        return Flowable.fromPublisher(call(gate, () -> store.findById(id))).singleElement();
+        return Flowable.fromPublisher(call(gate, () -> crud.find(id))).singleElement();
     }
 
     @Override
     public Single<T> create(WorkGate gate, T entity) {
-        return Single.fromPublisher(call(gate, () -> store.insert(rules.admitForCreation(entity))));
+        return Single.fromPublisher(call(gate, () -> crud.create(entity)));
     }
 
     @Override
     public Single<T> update(WorkGate gate, long id, T entity) {
-        return Single.fromPublisher(call(gate, () -> store.replace(id, rules.admitForUpdate(id, entity))
-                .switchIfEmpty(Mono.error(() -> notFound(id)))));
+        return Single.fromPublisher(call(gate, () -> crud.update(id, entity)));
     }
 
     @Override
     public Completable delete(WorkGate gate, long id) {
-        return Single.fromPublisher(call(gate, () -> store.deleteById(id))).flatMapCompletable(deleted ->
-                deleted ? Completable.complete() : Completable.error(notFound(id)));
+        return Completable.fromPublisher(call(gate, () -> crud.delete(id)));
     }
 
     @Override
     public Completable deleteAll(WorkGate gate) {
-        return Completable.fromPublisher(call(gate, store::deleteAll));
+        return Completable.fromPublisher(call(gate, crud::deleteAll));
     }
 
     @Override
     public NoSuchEntityException notFound(long id) {
-        return new NoSuchEntityException(store.entityName(), id);
+        return crud.notFound(id);
     }
 
     /** The store call, started only if {@code gate} lets it (else nothing: the request is answered already). */

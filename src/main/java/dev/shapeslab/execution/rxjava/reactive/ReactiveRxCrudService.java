@@ -3,6 +3,7 @@ package dev.shapeslab.execution.rxjava.reactive;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.execution.ReactiveCrud;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import io.reactivex.Completable;
 import io.reactivex.Flowable;
@@ -28,47 +29,43 @@ import reactor.core.scheduler.Scheduler;
  */
 public class ReactiveRxCrudService<T extends Identifiable<T>> {
 
-    private final ReactiveEntityStore<T> store;
-    private final EntityRules rules;
+    private final ReactiveCrud<T> crud;
     private final Scheduler answer;
 
     public ReactiveRxCrudService(ReactiveEntityStore<T> store, EntityRules rules, Scheduler answer) {
-        this.store = store;
-        this.rules = rules;
+        this.crud = new ReactiveCrud<>(store, rules);
         this.answer = answer;
     }
 
     public Single<List<T>> list(int offset, int limit) {
-        return Single.fromPublisher(call(() -> store.findPage(offset, limit)));
+        return Single.fromPublisher(call(() -> crud.list(offset, limit)));
     }
 
     /** Completes empty when there is no entity {@code id}. */
     public Maybe<T> find(long id) {
-        return Flowable.fromPublisher(call(() -> store.findById(id))).singleElement();
+        return Flowable.fromPublisher(call(() -> crud.find(id))).singleElement();
     }
 
     public Single<T> create(T entity) {
-        return Single.fromPublisher(call(() -> store.insert(rules.admitForCreation(entity))));
+        return Single.fromPublisher(call(() -> crud.create(entity)));
     }
 
     /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     public Single<T> update(long id, T entity) {
-        return Single.fromPublisher(call(() -> store.replace(id, rules.admitForUpdate(id, entity))
-                .switchIfEmpty(Mono.error(() -> notFound(id)))));
+        return Single.fromPublisher(call(() -> crud.update(id, entity)));
     }
 
     /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     public Completable delete(long id) {
-        return Single.fromPublisher(call(() -> store.deleteById(id))).flatMapCompletable(deleted ->
-                deleted ? Completable.complete() : Completable.error(notFound(id)));
+        return Completable.fromPublisher(call(() -> crud.delete(id)));
     }
 
     public Completable deleteAll() {
-        return Completable.fromPublisher(call(store::deleteAll));
+        return Completable.fromPublisher(call(crud::deleteAll));
     }
 
     public NoSuchEntityException notFound(long id) {
-        return new NoSuchEntityException(store.entityName(), id);
+        return crud.notFound(id);
     }
 
     private <R> Mono<R> call(Supplier<Mono<R>> work) {
