@@ -1,11 +1,10 @@
 package dev.shapeslab.execution.plain;
 
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.execution.JerseyCrudResource;
 import dev.shapeslab.execution.StoreCrud;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
-import dev.shapeslab.web.jersey.Created;
-import dev.shapeslab.web.jersey.Pages;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -19,7 +18,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.lang.reflect.Type;
 import java.util.List;
 
 /**
@@ -31,26 +29,22 @@ import java.util.List;
  *
  * @param <T> the entity type
  */
-public abstract class PlainCrudResource<T extends Identifiable<T>> {
+public abstract class PlainCrudResource<T extends Identifiable<T>> extends JerseyCrudResource<T> {
 
     private final StoreCrud<T> service;
-    private final Paging paging;
-    private final Type listType;
-    private final Created created = new Created(getClass());
 
     protected PlainCrudResource(StoreCrud<T> service, Paging paging, Class<T> entityType) {
+        super(paging, entityType);
         this.service = service;
-        this.paging = paging;
-        this.listType = Paging.listOf(entityType);
     }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
                          @Context UriInfo uriInfo) {
-        PageRequest page = paging.request(offset, limit);
+        PageRequest page = page(offset, limit);
         List<T> entities = service.list(page.offset(), page.limit());
-        return Pages.of(entities, listType, paging.next(entities, page), uriInfo);
+        return pageAnswer(entities, page, uriInfo);
     }
 
     @GET
@@ -64,7 +58,7 @@ public abstract class PlainCrudResource<T extends Identifiable<T>> {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response create(T entity) {
-        return created.response(service.create(entity));
+        return created(service.create(entity));
     }
 
     @PUT
