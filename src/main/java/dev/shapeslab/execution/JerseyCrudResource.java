@@ -28,7 +28,6 @@ public abstract class JerseyCrudResource<T extends Identifiable<T>> {
         this.listType = Paging.listOf(entityType);
     }
 
-    /** The page that a list request's {@code offset} and {@code limit} ask for. */
     protected PageRequest page(String offset, String limit) {
         return paging.request(offset, limit);
     }
@@ -38,7 +37,7 @@ public abstract class JerseyCrudResource<T extends Identifiable<T>> {
         return Pages.of(entities, listType, paging.next(entities, page), uriInfo);
     }
 
-    /** A create's answer: 201 with the stored entity and its {@code Location}. */
+    /** 201 with the stored entity and its {@code Location}. */
     protected Response created(T entity) {
         return created.response(entity);
     }

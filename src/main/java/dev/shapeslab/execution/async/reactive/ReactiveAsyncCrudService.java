@@ -17,16 +17,15 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * CRUD over a non-blocking store as RxJava 2 types (the same as {@code async}'s), each adapted from the store's
- * {@link Mono} ({@code fromPublisher}): what changed from {@code AsyncCrudService} is only where a store call runs.
+ * CRUD over a non-blocking store as RxJava 2 types (the same as {@code async}'s), each adapted from
+ * {@link ReactiveCrud}'s {@link Mono} ({@code fromPublisher}): what changed from {@code AsyncCrudService} is only
+ * where a store call runs.
  *
  * <p><b>Scheduler:</b> the domain rules and the store call's start run on the subscribing thread (the request
  * thread, which then returns); the query waits on the database holding no thread; its result is signalled on one of
- * the {@code response-*} threads given as {@code answer}, never on the driver's event loop.
- * <b>Errors:</b> rule violations, a missing entity for update and delete, and the store's failures arrive as
- * {@code onError}; nothing is thrown at assembly. <b>Gate:</b> each store call passes {@code gate} before it starts,
- * so a request answered meanwhile never reaches the store; once started, it is bounded by the store's deadline.
- * <b>Dispose:</b> cancels the store call, which ends it on the database and frees its connection.
+ * the {@code response-*} threads given as {@code answer}, never on the driver's event loop. <b>Gate:</b> each store
+ * call passes {@code gate} before it starts, so a request answered meanwhile never reaches the store; once started,
+ * it is bounded by the store's deadline. <b>Errors</b> and <b>dispose</b>: as {@link ReactiveCrud}'s.
  *
  * @param <T> the entity type
  */

@@ -15,15 +15,14 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * CRUD over a non-blocking store as the same RxJava 2 types as {@code RxCrudService} ({@code Single} for save, update
- * and a page, {@code Maybe} for find, {@code Completable} for delete), adapted from the store's {@link Mono}s with
- * {@code fromPublisher} instead of made from blocking calls with {@code fromCallable}.
+ * CRUD over a non-blocking store as the same RxJava 2 types as {@code RxCrudService}, adapted from
+ * {@link ReactiveCrud}'s {@link Mono}s with {@code fromPublisher} instead of made from blocking calls with
+ * {@code fromCallable}.
  *
  * <p><b>Scheduler:</b> the domain rules and the store call's start run on the subscribing thread; the query waits
  * on the database holding no thread; its result is signalled on the {@code answer} scheduler (the
- * {@code response-*} threads), never on the driver's event loop. <b>Errors:</b> a failed rule or store call, and a
- * missing entity for update and delete, arrive as {@code onError}; nothing is thrown at assembly.
- * <b>Dispose:</b> cancels the store call, which ends it on the database and frees its connection.
+ * {@code response-*} threads), never on the driver's event loop. <b>Errors</b> and <b>dispose</b>: as
+ * {@link ReactiveCrud}'s.
  *
  * @param <T> the entity type
  */
