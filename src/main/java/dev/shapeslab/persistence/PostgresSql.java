@@ -1,9 +1,12 @@
 package dev.shapeslab.persistence;
 
 import dev.shapeslab.domain.Circle;
+import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Position;
 import dev.shapeslab.domain.Rectangle;
 import dev.shapeslab.domain.Shape;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -187,6 +190,32 @@ public final class PostgresSql {
         };
         shape.setId(id);
         return shape;
+    }
+
+    /** One row of {@link Drawings#PAGE} or {@link Drawings#BY_ID}: the drawing's columns and one shape (null for none). */
+    public record DrawingRow(long id, String name, Instant created, Shape<?> shape) {
+
+        public static DrawingRow of(Columns row) {
+            return new DrawingRow(row.get(0, Long.class), row.get(1, String.class),
+                    row.get(2, OffsetDateTime.class).toInstant(), PostgresSql.shape(row, Drawings.SHAPE_COLUMN));
+        }
+    }
+
+    /** Rows ordered by drawing, then shape: a drawing per run of rows with its id, a shape per row. */
+    public static List<Drawing> drawings(List<DrawingRow> rows) {
+        List<Drawing> drawings = new ArrayList<>();
+        int i = 0;
+        while (i < rows.size()) {
+            DrawingRow first = rows.get(i);
+            List<Shape<?>> shapes = new ArrayList<>();
+            for (; i < rows.size() && rows.get(i).id() == first.id(); i++) {
+                if (rows.get(i).shape() != null) {
+                    shapes.add(rows.get(i).shape());
+                }
+            }
+            drawings.add(Drawing.stored(first.id(), first.name(), first.created(), shapes));
+        }
+        return drawings;
     }
 
     /**

@@ -1,10 +1,9 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.execution.JerseyCrudResource;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
-import dev.shapeslab.web.jersey.Created;
-import dev.shapeslab.web.jersey.Pages;
 import io.reactivex.Single;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -21,7 +20,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.lang.reflect.Type;
 
 /**
  * The CRUD endpoints of one entity type over {@link AsyncCrudService}, the article series' part 4 step
@@ -36,29 +34,25 @@ import java.lang.reflect.Type;
  *
  * @param <T> the entity type
  */
-public abstract class AsyncCrudResource<T extends Identifiable<T>> {
+public abstract class AsyncCrudResource<T extends Identifiable<T>> extends JerseyCrudResource<T> {
 
     private final AsyncCrud<T> service;
     private final AsyncResponder responder;
-    private final Paging paging;
-    private final Type listType;
-    private final Created created = new Created(getClass());
 
     protected AsyncCrudResource(AsyncCrud<T> service, AsyncResponder responder, Paging paging,
                                 Class<T> entityType) {
+        super(paging, entityType);
         this.service = service;
         this.responder = responder;
-        this.paging = paging;
-        this.listType = Paging.listOf(entityType);
     }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public void list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
                      @Context UriInfo uriInfo, @Suspended AsyncResponse response) {
-        PageRequest page = paging.request(offset, limit);
+        PageRequest page = page(offset, limit);
         responder.respond(response, gate -> service.list(gate, page.offset(), page.limit())
-                .map(entities -> Pages.of(entities, listType, paging.next(entities, page), uriInfo)));
+                .map(entities -> pageAnswer(entities, page, uriInfo)));
     }
 
     @GET
@@ -72,7 +66,7 @@ public abstract class AsyncCrudResource<T extends Identifiable<T>> {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public void create(T entity, @Suspended AsyncResponse response) {
-        responder.respond(response, gate -> service.create(gate, entity).map(created::response));
+        responder.respond(response, gate -> service.create(gate, entity).map(this::created));
     }
 
     @PUT

@@ -4,6 +4,7 @@ import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
 import dev.shapeslab.execution.BlockingPool;
+import dev.shapeslab.execution.StoreCrud;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.SimulatedLatency;
 import io.reactivex.Completable;
@@ -34,54 +35,55 @@ import java.util.concurrent.TimeUnit;
  */
 public class AsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
 
-    private final EntityStore<T> store;
-    private final EntityRules rules;
+    private final StoreCrud<T> crud;
     private final BlockingPool pool;
     private final Duration latency;
     private final Scheduler latencyTimer;
 
     public AsyncCrudService(EntityStore<T> store, EntityRules rules, BlockingPool pool,
                                Optional<SimulatedLatency> latency, LatencyTimer latencyTimer) {
-        this.store = store;
-        this.rules = rules;
+        this.crud = new StoreCrud<>(store, rules);
         this.pool = pool;
         this.latency = latency.map(SimulatedLatency::handOverToTimer).orElse(Duration.ZERO);
         this.latencyTimer = latencyTimer.scheduler();
     }
 
     public Single<List<T>> list(WorkGate gate, int offset, int limit) {
-        return onPool(gate, () -> store.findPage(offset, limit));
+        return onPool(gate, () -> crud.list(offset, limit));
     }
 
     /** Completes empty when there is no entity {@code id}. */
     public Maybe<T> find(WorkGate gate, long id) {
-        return onPool(gate, () -> store.findById(id)).flatMapMaybe(found -> found.map(Maybe::just).orElseGet(Maybe::empty));
+        return onPool(gate, () -> crud.findIfAny(id)).flatMapMaybe(found -> found.map(Maybe::just).orElseGet(Maybe::empty));
     }
 
     public Single<T> create(WorkGate gate, T entity) {
-        return onPool(gate, () -> store.insert(rules.admitForCreation(entity)));
+        return onPool(gate, () -> crud.create(entity));
     }
 
     /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     public Single<T> update(WorkGate gate, long id, T entity) {
-        return onPool(gate, () -> store.replace(id, rules.admitForUpdate(id, entity)).orElseThrow(() -> notFound(id)));
+        return onPool(gate, () -> crud.update(id, entity));
     }
 
     /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     public Completable delete(WorkGate gate, long id) {
-        return onPool(gate, () -> store.deleteById(id)).flatMapCompletable(deleted ->
-                deleted ? Completable.complete() : Completable.error(notFound(id)));
+        return runOnPool(gate, () -> crud.delete(id));
     }
 
     public Completable deleteAll(WorkGate gate) {
-        return onPool(gate, () -> {
-            store.deleteAll();
-            return true;
-        }).ignoreElement();
+        return runOnPool(gate, crud::deleteAll);
     }
 
     public NoSuchEntityException notFound(long id) {
-        return new NoSuchEntityException(store.entityName(), id);
+        return crud.notFound(id);
+    }
+
+    private Completable runOnPool(WorkGate gate, Runnable work) {
+        return onPool(gate, () -> {
+            work.run();
+            return true;
+        }).ignoreElement();
     }
 
     private <R> Single<R> onPool(WorkGate gate, Callable<R> work) {

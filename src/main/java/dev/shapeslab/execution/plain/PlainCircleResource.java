@@ -4,6 +4,7 @@ import dev.shapeslab.deployment.ConditionalOnDeployment;
 import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Circle;
+import dev.shapeslab.execution.StoreCrud;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
@@ -16,6 +17,6 @@ import org.springframework.stereotype.Component;
 public class PlainCircleResource extends PlainCrudResource<Circle> {
 
     PlainCircleResource(EntityStore<Circle> store, EntityRules rules, Paging paging) {
-        super(new PlainCrudService<>(store, rules), paging, Circle.class);
+        super(new StoreCrud<>(store, rules), paging, Circle.class);
     }
 }

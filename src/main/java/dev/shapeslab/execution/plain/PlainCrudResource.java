@@ -1,10 +1,10 @@
 package dev.shapeslab.execution.plain;
 
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.execution.JerseyCrudResource;
+import dev.shapeslab.execution.StoreCrud;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
-import dev.shapeslab.web.jersey.Created;
-import dev.shapeslab.web.jersey.Pages;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -18,38 +18,33 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.lang.reflect.Type;
 import java.util.List;
 
 /**
  * The CRUD endpoints of one entity type, blocking.
  *
  * <p>Threading contract: a Tomcat request thread handles the request, runs the blocking store work
- * through {@link PlainCrudService} and writes the response; it is held for the whole request, waits
+ * through {@link StoreCrud} and writes the response; it is held for the whole request, waits
  * included.
  *
  * @param <T> the entity type
  */
-public abstract class PlainCrudResource<T extends Identifiable<T>> {
+public abstract class PlainCrudResource<T extends Identifiable<T>> extends JerseyCrudResource<T> {
 
-    private final PlainCrudService<T> service;
-    private final Paging paging;
-    private final Type listType;
-    private final Created created = new Created(getClass());
+    private final StoreCrud<T> service;
 
-    protected PlainCrudResource(PlainCrudService<T> service, Paging paging, Class<T> entityType) {
+    protected PlainCrudResource(StoreCrud<T> service, Paging paging, Class<T> entityType) {
+        super(paging, entityType);
         this.service = service;
-        this.paging = paging;
-        this.listType = Paging.listOf(entityType);
     }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
                          @Context UriInfo uriInfo) {
-        PageRequest page = paging.request(offset, limit);
+        PageRequest page = page(offset, limit);
         List<T> entities = service.list(page.offset(), page.limit());
-        return Pages.of(entities, listType, paging.next(entities, page), uriInfo);
+        return pageAnswer(entities, page, uriInfo);
     }
 
     @GET
@@ -63,7 +58,7 @@ public abstract class PlainCrudResource<T extends Identifiable<T>> {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response create(T entity) {
-        return created.response(service.create(entity));
+        return created(service.create(entity));
     }
 
     @PUT

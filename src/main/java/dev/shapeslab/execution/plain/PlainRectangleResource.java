@@ -4,6 +4,7 @@ import dev.shapeslab.deployment.ConditionalOnDeployment;
 import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Rectangle;
+import dev.shapeslab.execution.StoreCrud;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
@@ -16,6 +17,6 @@ import org.springframework.stereotype.Component;
 public class PlainRectangleResource extends PlainCrudResource<Rectangle> {
 
     PlainRectangleResource(EntityStore<Rectangle> store, EntityRules rules, Paging paging) {
-        super(new PlainCrudService<>(store, rules), paging, Rectangle.class);
+        super(new StoreCrud<>(store, rules), paging, Rectangle.class);
     }
 }

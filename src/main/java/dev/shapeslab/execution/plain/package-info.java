@@ -1,5 +1,5 @@
 /**
- * Variant {@code plain} (the default): blocking resources and services; a Tomcat request thread does all the
+ * Variant {@code plain} (the default): blocking resources over the shared {@code StoreCrud}; a Tomcat request thread does all the
  * work of a request. Also the code that variant {@code virtual} runs.
  */
 package dev.shapeslab.execution.plain;

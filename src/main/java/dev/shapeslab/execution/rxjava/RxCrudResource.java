@@ -1,10 +1,9 @@
 package dev.shapeslab.execution.rxjava;
 
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.execution.JerseyCrudResource;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
-import dev.shapeslab.web.jersey.Created;
-import dev.shapeslab.web.jersey.Pages;
 import io.reactivex.Single;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -19,7 +18,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.lang.reflect.Type;
 import java.util.List;
 
 /**
@@ -32,26 +30,22 @@ import java.util.List;
  *
  * @param <T> the entity type
  */
-public abstract class RxCrudResource<T extends Identifiable<T>> {
+public abstract class RxCrudResource<T extends Identifiable<T>> extends JerseyCrudResource<T> {
 
     private final RxCrudService<T> service;
-    private final Paging paging;
-    private final Type listType;
-    private final Created created = new Created(getClass());
 
     protected RxCrudResource(RxCrudService<T> service, Paging paging, Class<T> entityType) {
+        super(paging, entityType);
         this.service = service;
-        this.paging = paging;
-        this.listType = Paging.listOf(entityType);
     }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
                          @Context UriInfo uriInfo) {
-        PageRequest page = paging.request(offset, limit);
+        PageRequest page = page(offset, limit);
         List<T> entities = service.list(page.offset(), page.limit()).blockingGet();
-        return Pages.of(entities, listType, paging.next(entities, page), uriInfo);
+        return pageAnswer(entities, page, uriInfo);
     }
 
     @GET
@@ -65,7 +59,7 @@ public abstract class RxCrudResource<T extends Identifiable<T>> {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response create(T entity) {
-        return created.response(service.create(entity).blockingGet());
+        return created(service.create(entity).blockingGet());
     }
 
     @PUT

@@ -3,6 +3,7 @@ package dev.shapeslab.execution.rxjava;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.execution.StoreCrud;
 import dev.shapeslab.persistence.EntityStore;
 import io.reactivex.Completable;
 import io.reactivex.Maybe;
@@ -23,47 +24,40 @@ import java.util.List;
  */
 public class RxCrudService<T extends Identifiable<T>> {
 
-    private final EntityStore<T> store;
-    private final EntityRules rules;
+    private final StoreCrud<T> crud;
 
     public RxCrudService(EntityStore<T> store, EntityRules rules) {
-        this.store = store;
-        this.rules = rules;
+        this.crud = new StoreCrud<>(store, rules);
     }
 
     public Single<List<T>> list(int offset, int limit) {
-        return Single.fromCallable(() -> store.findPage(offset, limit));
+        return Single.fromCallable(() -> crud.list(offset, limit));
     }
 
     /** Completes empty when there is no entity {@code id}. */
     public Maybe<T> find(long id) {
-        return Maybe.defer(() -> store.findById(id).map(Maybe::just).orElseGet(Maybe::empty));
+        return Maybe.defer(() -> crud.findIfAny(id).map(Maybe::just).orElseGet(Maybe::empty));
     }
 
     public Single<T> create(T entity) {
-        return Single.fromCallable(() -> store.insert(rules.admitForCreation(entity)));
+        return Single.fromCallable(() -> crud.create(entity));
     }
 
     /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     public Single<T> update(long id, T entity) {
-        return Single.fromCallable(() -> store.replace(id, rules.admitForUpdate(id, entity))
-                .orElseThrow(() -> notFound(id)));
+        return Single.fromCallable(() -> crud.update(id, entity));
     }
 
     /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     public Completable delete(long id) {
-        return Completable.fromAction(() -> {
-            if (!store.deleteById(id)) {
-                throw notFound(id);
-            }
-        });
+        return Completable.fromAction(() -> crud.delete(id));
     }
 
     public Completable deleteAll() {
-        return Completable.fromAction(store::deleteAll);
+        return Completable.fromAction(crud::deleteAll);
     }
 
     public NoSuchEntityException notFound(long id) {
-        return new NoSuchEntityException(store.entityName(), id);
+        return crud.notFound(id);
     }
 }

@@ -5,6 +5,7 @@ import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Shape;
 import dev.shapeslab.persistence.PostgresSql;
+import dev.shapeslab.persistence.PostgresSql.DrawingRow;
 import dev.shapeslab.persistence.PostgresSql.Drawings;
 import dev.shapeslab.persistence.VertxEntityStore;
 import io.vertx.core.Future;
@@ -12,7 +13,6 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -117,32 +117,9 @@ class PgClientDrawingStore implements VertxEntityStore<Drawing> {
     }
 
 
-    /** Rows ordered by drawing, then shape: a drawing per run of rows with its id, a shape per row. */
     private static List<Drawing> drawings(RowSet<Row> rows) {
-        List<Drawing> drawings = new ArrayList<>();
-        long current = 0;
-        String name = null;
-        Instant created = null;
-        List<Shape<?>> shapes = null;
-        for (Row row : rows) {
-            long id = row.getLong(0);
-            if (shapes == null || id != current) {
-                if (shapes != null) {
-                    drawings.add(Drawing.stored(current, name, created, shapes));
-                }
-                current = id;
-                name = row.getString(1);
-                created = row.getOffsetDateTime(2).toInstant();
-                shapes = new ArrayList<>();
-            }
-            Shape<?> shape = PostgresSql.shape(PgClientShapeStore.columns(row), Drawings.SHAPE_COLUMN);
-            if (shape != null) {
-                shapes.add(shape);
-            }
-        }
-        if (shapes != null) {
-            drawings.add(Drawing.stored(current, name, created, shapes));
-        }
-        return drawings;
+        List<DrawingRow> read = new ArrayList<>(rows.size());
+        rows.forEach(row -> read.add(DrawingRow.of(PgClientShapeStore.columns(row))));
+        return PostgresSql.drawings(read);
     }
 }

@@ -5,15 +5,13 @@ import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Shape;
 import dev.shapeslab.persistence.PostgresSql;
+import dev.shapeslab.persistence.PostgresSql.DrawingRow;
 import dev.shapeslab.persistence.PostgresSql.Drawings;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import io.r2dbc.spi.Connection;
-import io.r2dbc.spi.Readable;
 import io.r2dbc.spi.Statement;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
@@ -119,37 +117,9 @@ class R2dbcDrawingStore implements ReactiveEntityStore<Drawing> {
     }
 
 
-    /** Rows ordered by drawing, then shape: a drawing per run of rows with its id, a shape per row. */
+    /** The drawings a query answers, each row read while the driver's row is valid. */
     private static Mono<List<Drawing>> drawings(Statement statement) {
-        return Flux.from(statement.execute()).flatMap(result -> result.map(Row::new)).collectList().map(rows -> {
-            List<Drawing> drawings = new ArrayList<>();
-            int i = 0;
-            while (i < rows.size()) {
-                Row first = rows.get(i);
-                List<Shape<?>> shapes = new ArrayList<>();
-                for (; i < rows.size() && rows.get(i).id == first.id; i++) {
-                    if (rows.get(i).shape != null) {
-                        shapes.add(rows.get(i).shape);
-                    }
-                }
-                drawings.add(Drawing.stored(first.id, first.name, first.created, shapes));
-            }
-            return drawings;
-        });
-    }
-
-    /** One row of a drawing query, read while the driver's row is valid. */
-    private static final class Row {
-        final long id;
-        final String name;
-        final Instant created;
-        final Shape<?> shape;
-
-        Row(Readable row) {
-            id = row.get(0, Long.class);
-            name = row.get(1, String.class);
-            created = row.get(2, OffsetDateTime.class).toInstant();
-            shape = ShapeColumns.shape(row, Drawings.SHAPE_COLUMN);
-        }
+        return Flux.from(statement.execute()).flatMap(result -> result.map(row -> DrawingRow.of(row::get)))
+                .collectList().map(PostgresSql::drawings);
     }
 }

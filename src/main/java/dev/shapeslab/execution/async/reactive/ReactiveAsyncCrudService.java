@@ -3,6 +3,7 @@ package dev.shapeslab.execution.async.reactive;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.execution.ReactiveCrud;
 import dev.shapeslab.execution.async.AsyncCrud;
 import dev.shapeslab.execution.async.WorkGate;
 import dev.shapeslab.persistence.ReactiveEntityStore;
@@ -16,66 +17,61 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * CRUD over a non-blocking store as RxJava 2 types (the same as {@code async}'s), each adapted from the store's
- * {@link Mono} ({@code fromPublisher}): what changed from {@code AsyncCrudService} is only where a store call runs.
+ * CRUD over a non-blocking store as RxJava 2 types (the same as {@code async}'s), each adapted from
+ * {@link ReactiveCrud}'s {@link Mono} ({@code fromPublisher}): what changed from {@code AsyncCrudService} is only
+ * where a store call runs.
  *
  * <p><b>Scheduler:</b> the domain rules and the store call's start run on the subscribing thread (the request
  * thread, which then returns); the query waits on the database holding no thread; its result is signalled on one of
- * the {@code response-*} threads given as {@code answer}, never on the driver's event loop.
- * <b>Errors:</b> rule violations, a missing entity for update and delete, and the store's failures arrive as
- * {@code onError}; nothing is thrown at assembly. <b>Gate:</b> each store call passes {@code gate} before it starts,
- * so a request answered meanwhile never reaches the store; once started, it is bounded by the store's deadline.
- * <b>Dispose:</b> cancels the store call, which ends it on the database and frees its connection.
+ * the {@code response-*} threads given as {@code answer}, never on the driver's event loop. <b>Gate:</b> each store
+ * call passes {@code gate} before it starts, so a request answered meanwhile never reaches the store; once started,
+ * it is bounded by the store's deadline. <b>Errors</b> and <b>dispose</b>: as {@link ReactiveCrud}'s.
  *
  * @param <T> the entity type
  */
 public class ReactiveAsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
 
-    private final ReactiveEntityStore<T> store;
-    private final EntityRules rules;
+    private final ReactiveCrud<T> crud;
     private final Scheduler answer;
 
     public ReactiveAsyncCrudService(ReactiveEntityStore<T> store, EntityRules rules, Scheduler answer) {
-        this.store = store;
-        this.rules = rules;
+        this.crud = new ReactiveCrud<>(store, rules);
         this.answer = answer;
     }
 
     @Override
     public Single<List<T>> list(WorkGate gate, int offset, int limit) {
-        return Single.fromPublisher(call(gate, () -> store.findPage(offset, limit)));
+        return Single.fromPublisher(call(gate, () -> crud.list(offset, limit)));
     }
 
     @Override
     public Maybe<T> find(WorkGate gate, long id) {
-        return Flowable.fromPublisher(call(gate, () -> store.findById(id))).singleElement();
+        return Flowable.fromPublisher(call(gate, () -> crud.find(id))).singleElement();
     }
 
     @Override
     public Single<T> create(WorkGate gate, T entity) {
-        return Single.fromPublisher(call(gate, () -> store.insert(rules.admitForCreation(entity))));
+        return Single.fromPublisher(call(gate, () -> crud.create(entity)));
     }
 
     @Override
     public Single<T> update(WorkGate gate, long id, T entity) {
-        return Single.fromPublisher(call(gate, () -> store.replace(id, rules.admitForUpdate(id, entity))
-                .switchIfEmpty(Mono.error(() -> notFound(id)))));
+        return Single.fromPublisher(call(gate, () -> crud.update(id, entity)));
     }
 
     @Override
     public Completable delete(WorkGate gate, long id) {
-        return Single.fromPublisher(call(gate, () -> store.deleteById(id))).flatMapCompletable(deleted ->
-                deleted ? Completable.complete() : Completable.error(notFound(id)));
+        return Completable.fromPublisher(call(gate, () -> crud.delete(id)));
     }
 
     @Override
     public Completable deleteAll(WorkGate gate) {
-        return Completable.fromPublisher(call(gate, store::deleteAll));
+        return Completable.fromPublisher(call(gate, crud::deleteAll));
     }
 
     @Override
     public NoSuchEntityException notFound(long id) {
-        return new NoSuchEntityException(store.entityName(), id);
+        return crud.notFound(id);
     }
 
     /** The store call, started only if {@code gate} lets it (else nothing: the request is answered already). */

@@ -1,10 +1,9 @@
 package dev.shapeslab.execution.rxjava.reactive;
 
 import dev.shapeslab.domain.Identifiable;
+import dev.shapeslab.execution.JerseyCrudResource;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
-import dev.shapeslab.web.jersey.Created;
-import dev.shapeslab.web.jersey.Pages;
 import io.reactivex.Single;
 import io.reactivex.disposables.SerialDisposable;
 import jakarta.ws.rs.Consumes;
@@ -23,7 +22,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.lang.reflect.Type;
 
 /**
  * The CRUD endpoints of one entity type over {@link ReactiveRxCrudService}: the {@code rxjava} variant once its store
@@ -38,26 +36,22 @@ import java.lang.reflect.Type;
  *
  * @param <T> the entity type
  */
-public abstract class ReactiveRxCrudResource<T extends Identifiable<T>> {
+public abstract class ReactiveRxCrudResource<T extends Identifiable<T>> extends JerseyCrudResource<T> {
 
     private final ReactiveRxCrudService<T> service;
-    private final Paging paging;
-    private final Type listType;
-    private final Created created = new Created(getClass());
 
     protected ReactiveRxCrudResource(ReactiveRxCrudService<T> service, Paging paging, Class<T> entityType) {
+        super(paging, entityType);
         this.service = service;
-        this.paging = paging;
-        this.listType = Paging.listOf(entityType);
     }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public void list(@QueryParam("offset") String offset, @QueryParam("limit") String limit,
                      @Context UriInfo uriInfo, @Suspended AsyncResponse response) {
-        PageRequest page = paging.request(offset, limit);
+        PageRequest page = page(offset, limit);
         answer(response, service.list(page.offset(), page.limit())
-                .map(entities -> Pages.of(entities, listType, paging.next(entities, page), uriInfo)));
+                .map(entities -> pageAnswer(entities, page, uriInfo)));
     }
 
     @GET
@@ -71,7 +65,7 @@ public abstract class ReactiveRxCrudResource<T extends Identifiable<T>> {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public void create(T entity, @Suspended AsyncResponse response) {
-        answer(response, service.create(entity).map(created::response));
+        answer(response, service.create(entity).map(this::created));
     }
 
     @PUT

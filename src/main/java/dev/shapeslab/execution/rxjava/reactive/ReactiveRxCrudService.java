@@ -3,6 +3,7 @@ package dev.shapeslab.execution.rxjava.reactive;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
+import dev.shapeslab.execution.ReactiveCrud;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import io.reactivex.Completable;
 import io.reactivex.Flowable;
@@ -14,61 +15,56 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * CRUD over a non-blocking store as the same RxJava 2 types as {@code RxCrudService} ({@code Single} for save, update
- * and a page, {@code Maybe} for find, {@code Completable} for delete), adapted from the store's {@link Mono}s with
- * {@code fromPublisher} instead of made from blocking calls with {@code fromCallable}.
+ * CRUD over a non-blocking store as the same RxJava 2 types as {@code RxCrudService}, adapted from
+ * {@link ReactiveCrud}'s {@link Mono}s with {@code fromPublisher} instead of made from blocking calls with
+ * {@code fromCallable}.
  *
  * <p><b>Scheduler:</b> the domain rules and the store call's start run on the subscribing thread; the query waits
  * on the database holding no thread; its result is signalled on the {@code answer} scheduler (the
- * {@code response-*} threads), never on the driver's event loop. <b>Errors:</b> a failed rule or store call, and a
- * missing entity for update and delete, arrive as {@code onError}; nothing is thrown at assembly.
- * <b>Dispose:</b> cancels the store call, which ends it on the database and frees its connection.
+ * {@code response-*} threads), never on the driver's event loop. <b>Errors</b> and <b>dispose</b>: as
+ * {@link ReactiveCrud}'s.
  *
  * @param <T> the entity type
  */
 public class ReactiveRxCrudService<T extends Identifiable<T>> {
 
-    private final ReactiveEntityStore<T> store;
-    private final EntityRules rules;
+    private final ReactiveCrud<T> crud;
     private final Scheduler answer;
 
     public ReactiveRxCrudService(ReactiveEntityStore<T> store, EntityRules rules, Scheduler answer) {
-        this.store = store;
-        this.rules = rules;
+        this.crud = new ReactiveCrud<>(store, rules);
         this.answer = answer;
     }
 
     public Single<List<T>> list(int offset, int limit) {
-        return Single.fromPublisher(call(() -> store.findPage(offset, limit)));
+        return Single.fromPublisher(call(() -> crud.list(offset, limit)));
     }
 
     /** Completes empty when there is no entity {@code id}. */
     public Maybe<T> find(long id) {
-        return Flowable.fromPublisher(call(() -> store.findById(id))).singleElement();
+        return Flowable.fromPublisher(call(() -> crud.find(id))).singleElement();
     }
 
     public Single<T> create(T entity) {
-        return Single.fromPublisher(call(() -> store.insert(rules.admitForCreation(entity))));
+        return Single.fromPublisher(call(() -> crud.create(entity)));
     }
 
     /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     public Single<T> update(long id, T entity) {
-        return Single.fromPublisher(call(() -> store.replace(id, rules.admitForUpdate(id, entity))
-                .switchIfEmpty(Mono.error(() -> notFound(id)))));
+        return Single.fromPublisher(call(() -> crud.update(id, entity)));
     }
 
     /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     public Completable delete(long id) {
-        return Single.fromPublisher(call(() -> store.deleteById(id))).flatMapCompletable(deleted ->
-                deleted ? Completable.complete() : Completable.error(notFound(id)));
+        return Completable.fromPublisher(call(() -> crud.delete(id)));
     }
 
     public Completable deleteAll() {
-        return Completable.fromPublisher(call(store::deleteAll));
+        return Completable.fromPublisher(call(crud::deleteAll));
     }
 
     public NoSuchEntityException notFound(long id) {
-        return new NoSuchEntityException(store.entityName(), id);
+        return crud.notFound(id);
     }
 
     private <R> Mono<R> call(Supplier<Mono<R>> work) {

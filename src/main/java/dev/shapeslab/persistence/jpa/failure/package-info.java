@@ -73,11 +73,8 @@
  * waits for the lock the blocked reader holds, and a cancel goes to the same hung server. So the deadline closes
  * the socket of a remote H2 session itself ({@link dev.shapeslab.persistence.jpa.failure.ConnectionAborts}),
  * reading the session's private list of transfers by reflection.
- * H2's own {@code NETWORK_TIMEOUT} alone does not keep the promise: with the reflection removed (a remote
- * session only cancelled), the H2 fault tests, whose socket timeout is far longer than the request bound,
- * failed: a create and a read on the hung database were not answered before the test client gave up, because
- * only the socket timeout could end them. The socket timeout bounds each read, not the call, and is the pool's
- * own threads' bound too, so it cannot be made the request's bound. The fault tests also fail if a new H2
- * renames the private field.
+ * H2's own {@code NETWORK_TIMEOUT} bounds each read, not the call, and is the pool's own threads' bound too, so it
+ * cannot be the request's; what removing the reflection did to the fault tests: docs/faults.md. Those tests also
+ * fail if a new H2 renames the private field.
  */
 package dev.shapeslab.persistence.jpa.failure;

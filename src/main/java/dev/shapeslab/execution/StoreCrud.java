@@ -1,23 +1,28 @@
-package dev.shapeslab.execution.plain;
+package dev.shapeslab.execution;
 
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
 import dev.shapeslab.persistence.EntityStore;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Blocking CRUD over a store. Threading contract: every method runs on its caller's thread (in this variant
- * a Tomcat request thread) and returns when the store has answered; failures are thrown.
+ * The CRUD rules over a blocking store, written once: the domain rules before a write, and a missing entity as
+ * {@link NoSuchEntityException}. {@code plain} (and {@code virtual}) call it as it is; {@code rxjava} and
+ * {@code async} wrap its calls in their RxJava types and run them where their threading contract says.
+ *
+ * <p>Threading: every method runs on its caller's thread and returns when the store has answered; failures are
+ * thrown.
  *
  * @param <T> the entity type
  */
-public class PlainCrudService<T extends Identifiable<T>> {
+public class StoreCrud<T extends Identifiable<T>> {
 
     private final EntityStore<T> store;
     private final EntityRules rules;
 
-    public PlainCrudService(EntityStore<T> store, EntityRules rules) {
+    public StoreCrud(EntityStore<T> store, EntityRules rules) {
         this.store = store;
         this.rules = rules;
     }
@@ -29,6 +34,11 @@ public class PlainCrudService<T extends Identifiable<T>> {
     /** @throws NoSuchEntityException when there is no entity {@code id} */
     public T find(long id) {
         return store.findById(id).orElseThrow(() -> notFound(id));
+    }
+
+    /** Empty when there is no entity {@code id}. */
+    public Optional<T> findIfAny(long id) {
+        return store.findById(id);
     }
 
     public T create(T entity) {
@@ -51,7 +61,7 @@ public class PlainCrudService<T extends Identifiable<T>> {
         store.deleteAll();
     }
 
-    private NoSuchEntityException notFound(long id) {
+    public NoSuchEntityException notFound(long id) {
         return new NoSuchEntityException(store.entityName(), id);
     }
 }
