@@ -8,7 +8,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.stereotype.Component;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -26,7 +28,19 @@ import reactor.core.scheduler.Schedulers;
 @Component
 // Not under webflux, which answers on its event loops, whose writes never block.
 @ConditionalOnDeployment(variant = {Variant.ASYNC, Variant.RXJAVA}, store = Store.R2DBC)
+@EnableConfigurationProperties(ResponseThreads.Settings.class)
 public class ResponseThreads implements DisposableBean {
+
+    /** {@code shapes.response-threads}: how many; 0 for twice the cores. */
+    @ConfigurationProperties("shapes")
+    record Settings(@DefaultValue("0") int responseThreads) {
+        Settings {
+            if (responseThreads < 0) {
+                throw new IllegalArgumentException("shapes.response-threads must be 0 (twice the cores) or more: "
+                        + responseThreads);
+            }
+        }
+    }
 
     public static final String THREAD_PREFIX = "response-";
 
@@ -34,8 +48,9 @@ public class ResponseThreads implements DisposableBean {
     private final Scheduler scheduler;
     private final int threads;
 
-    ResponseThreads(@Value("${shapes.response-threads:0}") int threads) {
-        this.threads = threads > 0 ? threads : 2 * Runtime.getRuntime().availableProcessors();
+    ResponseThreads(Settings settings) {
+        this.threads = settings.responseThreads() > 0 ? settings.responseThreads()
+                : 2 * Runtime.getRuntime().availableProcessors();
         AtomicInteger count = new AtomicInteger();
         ThreadFactory named = work -> {
             Thread thread = new Thread(work, THREAD_PREFIX + count.incrementAndGet());

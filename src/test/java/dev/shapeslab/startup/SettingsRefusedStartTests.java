@@ -9,8 +9,8 @@ import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
 /**
- * The web's settings records ({@code PagingSettings}, {@code RequestSettings}) and the variants' answer timeouts
- * ({@code AnswerTimeout}) refuse a value that breaks them as the app starts, in one paragraph naming the setting.
+ * The settings records (the web's {@code PagingSettings} and {@code RequestSettings}, the variants' answer timeouts
+ * {@code AnswerTimeout}, Vert.x's, Jetty's and the stub's) refuse a value that breaks them as the app starts, in one paragraph naming the setting.
  */
 public class SettingsRefusedStartTests {
 
@@ -24,6 +24,10 @@ public class SettingsRefusedStartTests {
                 {"async", "--async.timeout=0s", "async.timeout must be at least 1ms, not PT0S"},
                 {"webflux", "--webflux.timeout=-1s", "webflux.timeout must be at least 1ms, not PT-1S"},
                 {"vertx", "--vertx.timeout=0ms", "vertx.timeout must be at least 1ms, not PT0S"},
+                {"vertx", "--vertx.event-loops=-1", "vertx.event-loops must be 0 (one per core) or more: -1"},
+                {"jetty", "--shapes.jetty.header-cache-size=-1", "shapes.jetty.header-cache-size must not be negative: -1"},
+                {"async", "--stub.latency=-1ms", "stub.latency must not be negative: PT-0.001S"},
+                {"async", "--stub.latency-mode=sometimes", "stub.latency-mode must be auto, blocking or timer, not 'sometimes'"},
         };
     }
 

@@ -15,7 +15,6 @@ import io.vertx.core.VertxOptions;
 import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.actuate.info.InfoEndpoint;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
@@ -31,7 +30,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(variant = Variant.VERTX)
-@EnableConfigurationProperties(AdmissionSettings.class)
+@EnableConfigurationProperties({AdmissionSettings.class, VertxSettings.class})
 class VertxConfiguration {
 
     /**
@@ -41,8 +40,8 @@ class VertxConfiguration {
      * 60 s, is logged with its stack).
      */
     @Bean(destroyMethod = "")
-    Vertx vertx(@Value("${vertx.event-loops:0}") int eventLoops) {
-        return Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops(eventLoops)));
+    Vertx vertx(VertxSettings settings) {
+        return Vertx.vertx(new VertxOptions().setEventLoopPoolSize(settings.eventLoopCount()));
     }
 
     /** Closed last, after the server has stopped and the database client has been closed. */
@@ -61,17 +60,12 @@ class VertxConfiguration {
     @Bean
     VertxServer vertxServer(Vertx vertx, VertxAdmission admission, MeterRegistry registry, VertxApi api,
                             ObjectProvider<RouterCustomizer> customizers, ConfigurableEnvironment environment,
-                            @Value("${vertx.event-loops:0}") int eventLoops,
-                            RequestSettings request,
+                            VertxSettings settings, RequestSettings request,
                             ObjectProvider<HealthEndpoint> health, ObjectProvider<InfoEndpoint> info,
                             ObjectProvider<PrometheusScrapeEndpoint> prometheus, ObjectMapper json) {
         VertxWeb web = new VertxWeb(admission, registry, request.maxBodyBytes(), VertxApi::allowedMethods);
-        return new VertxServer(vertx, web, api, customizers, environment, eventLoops(eventLoops), health, info,
+        return new VertxServer(vertx, web, api, customizers, environment, settings.eventLoopCount(), health, info,
                 prometheus, json);
-    }
-
-    private static int eventLoops(int configured) {
-        return configured > 0 ? configured : Runtime.getRuntime().availableProcessors();
     }
 
     /** Closes Vert.x (its threads and timers) when the context closes, and waits for it. */

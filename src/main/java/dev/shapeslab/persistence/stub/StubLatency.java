@@ -5,7 +5,7 @@ import dev.shapeslab.deployment.Deployment;
 import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.persistence.SimulatedLatency;
 import java.time.Duration;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
@@ -27,6 +27,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @ConditionalOnDeployment(store = Store.STUB)
+@EnableConfigurationProperties(StubSettings.class)
 public class StubLatency implements SimulatedLatency {
 
     public static final String MODE = "stub.latency-mode";
@@ -35,14 +36,9 @@ public class StubLatency implements SimulatedLatency {
     private final String mode;
     private volatile boolean onTimer;
 
-    StubLatency(@Value("${stub.latency:0ms}") Duration latency, @Value("${" + MODE + ":auto}") String mode,
-                Environment environment) {
-        if (latency.isNegative()) {
-            throw new IllegalArgumentException("stub.latency must not be negative: " + latency);
-        }
-        if (!mode.equals("auto") && !mode.equals("blocking") && !mode.equals("timer")) {
-            throw new IllegalArgumentException(MODE + " must be auto, blocking or timer, not '" + mode + "'");
-        }
+    StubLatency(StubSettings settings, Environment environment) {
+        Duration latency = settings.latency();
+        String mode = settings.latencyMode();
         if (mode.equals("timer") && !Deployment.of(environment).variant().waitsOnTimers()) {
             throw new IllegalStateException(MODE + "=timer needs the async, webflux or vertx variant: only they wait on "
                     + "timers");

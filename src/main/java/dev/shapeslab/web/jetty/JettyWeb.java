@@ -60,7 +60,7 @@ import org.springframework.web.filter.RequestContextFilter;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(server = Deployment.Server.JETTY)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@EnableConfigurationProperties({AdmissionSettings.class, JettyServerProperties.class})
+@EnableConfigurationProperties({AdmissionSettings.class, JettyServerProperties.class, JettySettings.class})
 @Import(JettyWebServerConfiguration.class)
 class JettyWeb {
 
@@ -86,8 +86,7 @@ class JettyWeb {
     JettyServletWebServerFactory jettyServletWebServerFactory(ObjectProvider<JettyServerCustomizer> customizers,
             JettyAdmission admission, AdmissionSettings settings,
             @Value("${server.jetty.max-connections}") int maxConnections,
-            @Value("${server.tomcat.accept-count}") int acceptQueue,
-            @Value("${shapes.jetty.header-cache-size:0}") int headerCacheSize) {
+            @Value("${server.tomcat.accept-count}") int acceptQueue, JettySettings jetty) {
         if (maxConnections != -1 && maxConnections <= settings.maxHeld()) {
             throw new IllegalStateException("server.jetty.max-connections (" + maxConnections + ") must be above "
                     + "shapes.admission.max-in-flight and shapes.admission.max-queue together (" + settings.maxInFlight()
@@ -112,7 +111,7 @@ class JettyWeb {
                 // (HttpConfiguration's default, 1,024, costs about 100 KB of heap per open connection)
                 HttpConnectionFactory http = connector.getConnectionFactory(HttpConnectionFactory.class);
                 if (http != null) {
-                    http.getHttpConfiguration().setHeaderCacheSize(headerCacheSize);
+                    http.getHttpConfiguration().setHeaderCacheSize(jetty.headerCacheSize());
                 }
             }
         });
