@@ -11,6 +11,8 @@ import static org.testng.Assert.assertTrue;
 
 import ch.qos.logback.classic.LoggerContext;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.shapeslab.execution.HttpTestSupport;
+import dev.shapeslab.execution.ThreadRecording;
 import java.net.URI;
 import java.util.Arrays;
 import java.util.Set;
@@ -34,15 +36,19 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
 /**
  * The HTTP contract of the service, written once and run for circles, rectangles and drawings. Each
- * subclass runs it on one combination of execution variant and backend, chosen by its profiles.
+ * subclass runs it on one combination of execution variant and backend, chosen by its profiles. With
+ * {@link ThreadRecording}, as {@link HttpTestSupport}, so that the variant's other tests on the same profiles and
+ * settings run in the same application context instead of one of their own.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Import(ThreadRecording.class)
 public abstract class CrudContractTests extends AbstractTestNGSpringContextTests {
 
     private static final List<EntityFixture> ENTITIES =

@@ -4,18 +4,17 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.execution.HttpTestSupport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.TestPropertySource;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
@@ -25,10 +24,9 @@ import org.testng.annotations.Test;
  * included (sent over a raw socket, since an HTTP client would refuse to send most of them). The same context as
  * {@link VertxOnStubTests}.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles({"vertx", "stub"})
 @TestPropertySource(properties = "stub.latency=2ms")
-public class VertxServerTests extends AbstractTestNGSpringContextTests {
+public class VertxServerTests extends HttpTestSupport {
 
     private static final String END = "Host: localhost\r\nConnection: close\r\n\r\n";
 
