@@ -3,15 +3,13 @@ package dev.shapeslab.domain;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.EmbeddedContextTests;
 import jakarta.validation.ValidatorFactory;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.Test;
 
 /** Request bodies are validated whole, without asking JPA which of their properties are loaded. */
-@SpringBootTest
-public class ValidationTests extends AbstractTestNGSpringContextTests {
+public class ValidationTests extends EmbeddedContextTests {
 
     @Autowired
     private ValidatorFactory validatorFactory;

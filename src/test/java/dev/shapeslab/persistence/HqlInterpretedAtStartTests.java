@@ -2,6 +2,7 @@ package dev.shapeslab.persistence;
 
 import static org.testng.Assert.assertEquals;
 
+import dev.shapeslab.EmbeddedContextTests;
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Position;
@@ -13,17 +14,14 @@ import java.util.List;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.query.spi.QueryInterpretationCache;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.Test;
 
 /**
  * No store call parses HQL: every statement the JPA stores send was interpreted as the app started, so that a store
  * call's deadline counts no parsing (the first read of a drawing in a cold JVM once spent it all in the parser). The
- * same context as {@link JpaDrawingStoreTests}.
+ * same context as {@link JpaDrawingStoreTests} ({@link EmbeddedContextTests}).
  */
-@SpringBootTest(properties = "spring.jpa.properties.hibernate.generate_statistics=true")
-public class HqlInterpretedAtStartTests extends AbstractTestNGSpringContextTests {
+public class HqlInterpretedAtStartTests extends EmbeddedContextTests {
 
     @Autowired
     private EntityStore<Drawing> drawings;

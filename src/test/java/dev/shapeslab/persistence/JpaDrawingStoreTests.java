@@ -2,6 +2,7 @@ package dev.shapeslab.persistence;
 
 import static org.testng.Assert.assertEquals;
 
+import dev.shapeslab.EmbeddedContextTests;
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Position;
@@ -13,14 +14,11 @@ import java.util.List;
 import org.hibernate.SessionFactory;
 import org.hibernate.stat.Statistics;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.Test;
 
 /** The JPA mapping's promises, checked on the database itself. */
-@SpringBootTest(properties = "spring.jpa.properties.hibernate.generate_statistics=true")
-public class JpaDrawingStoreTests extends AbstractTestNGSpringContextTests {
+public class JpaDrawingStoreTests extends EmbeddedContextTests {
 
     @Autowired
     private EntityStore<Drawing> drawings;

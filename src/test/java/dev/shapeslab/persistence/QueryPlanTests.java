@@ -2,6 +2,7 @@ package dev.shapeslab.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.shapeslab.EmbeddedContextTests;
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.Position;
@@ -12,9 +13,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.BeforeClass;
 import org.testng.annotations.Test;
 
@@ -22,8 +21,7 @@ import org.testng.annotations.Test;
  * A page costs its own rows, not the table's: H2's plan of the SQL the store really sends for a list
  * reads a page of 100 through an index in the order it is returned, on tables of thousands of rows.
  */
-@SpringBootTest
-public class QueryPlanTests extends AbstractTestNGSpringContextTests {
+public class QueryPlanTests extends EmbeddedContextTests {
 
     private static final Pattern SCAN_COUNT = Pattern.compile("scanCount: (\\d+)");
 

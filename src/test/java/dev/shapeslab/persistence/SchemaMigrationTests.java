@@ -3,19 +3,17 @@ package dev.shapeslab.persistence;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.EmbeddedContextTests;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.Test;
 
 /**
  * The schema is Flyway's (db/migration), not Hibernate's: the embedded database of this context was
  * migrated at start-up, and Hibernate started on it with ddl-auto=validate, so the mapping matches it.
  */
-@SpringBootTest
-public class SchemaMigrationTests extends AbstractTestNGSpringContextTests {
+public class SchemaMigrationTests extends EmbeddedContextTests {
 
     @Autowired
     private JdbcTemplate jdbc;

@@ -2,18 +2,19 @@ package dev.shapeslab.persistence;
 
 import static org.testng.Assert.assertEquals;
 
+import dev.shapeslab.execution.HttpTestSupport;
 import jakarta.persistence.EntityManagerFactory;
 import org.flywaydb.core.Flyway;
 import javax.sql.DataSource;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.Test;
 
-/** The stub backend measures the service without a database: none may start behind it. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+/**
+ * The stub backend measures the service without a database: none may start behind it. The context of the other tests
+ * on {@code plain} and {@code stub} ({@code PlainOnStubTests}, the web tests).
+ */
 @ActiveProfiles({"plain", "stub"})
-public class StubBackendStartsNoDatabaseTests extends AbstractTestNGSpringContextTests {
+public class StubBackendStartsNoDatabaseTests extends HttpTestSupport {
 
     @Test
     public void noDataSourceConnectionPoolFlywayHibernateOrR2dbcIsStarted() {

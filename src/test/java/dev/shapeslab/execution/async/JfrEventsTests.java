@@ -9,6 +9,7 @@ import dev.shapeslab.web.ResourcePaths;
 import java.net.http.HttpResponse;
 import jdk.jfr.consumer.RecordedEvent;
 import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.testng.annotations.Test;
  * outcome, thread, duration) and the async pool's queue wait.
  */
 @ActiveProfiles({"async", "stub"})
+@TestPropertySource(properties = "stub.latency=2ms") // the context of AsyncOnStubTests
 public class JfrEventsTests extends HttpTestSupport {
 
     @Test

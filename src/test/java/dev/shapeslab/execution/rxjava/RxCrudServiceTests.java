@@ -7,24 +7,30 @@ import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.InvalidEntityException;
 import dev.shapeslab.domain.NoSuchEntityException;
 import dev.shapeslab.domain.Position;
+import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.persistence.EntityStore;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.Test;
 
-/** The reactive service's types and signals, observed with {@code TestObserver}. */
-@SpringBootTest
+/**
+ * The reactive service's types and signals, observed with {@code TestObserver}. The context of the other tests on
+ * {@code rxjava} and {@code stub} ({@code RxJavaOnStubTests}), whose server it leaves alone.
+ */
 @ActiveProfiles({"rxjava", "stub"})
-public class RxCrudServiceTests extends AbstractTestNGSpringContextTests {
+public class RxCrudServiceTests extends HttpTestSupport {
 
     @Autowired
     private EntityStore<Circle> store;
 
     @Autowired
     private EntityRules rules;
+
+    /** Every circle stored: the contract, in the same context, may have left more than a page. */
+    private int stored() {
+        return store.findPage(0, Integer.MAX_VALUE).size();
+    }
 
     private RxCrudService<Circle> service() {
         return new RxCrudService<>(store, rules) { };
@@ -37,9 +43,9 @@ public class RxCrudServiceTests extends AbstractTestNGSpringContextTests {
 
     @Test
     public void createEmitsTheStoredEntityOnceSubscribedAndNotBefore() {
-        int before = store.findPage(0, 1000).size();
+        int before = stored();
         var create = service().create(new Circle("red", new Position(1.5, 2.5), 4));
-        assertEquals(store.findPage(0, 1000).size(), before, "assembly alone must not store anything");
+        assertEquals(stored(), before, "assembly alone must not store anything");
 
         Circle created = create.test().assertComplete().values().get(0);
 
@@ -48,10 +54,10 @@ public class RxCrudServiceTests extends AbstractTestNGSpringContextTests {
 
     @Test
     public void aRuleViolationArrivesAsOnErrorAndStoresNothing() {
-        int before = store.findPage(0, 1000).size();
+        int before = stored();
         service().create(new Circle(" ", new Position(1, 1), 0)).test()
                 .assertError(InvalidEntityException.class).assertNoValues();
-        assertEquals(store.findPage(0, 1000).size(), before);
+        assertEquals(stored(), before);
     }
 
     @Test

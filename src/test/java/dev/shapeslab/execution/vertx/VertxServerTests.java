@@ -4,18 +4,20 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.execution.HttpTestSupport;
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import org.springframework.boot.test.context.SpringBootTest;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.TestPropertySource;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
@@ -25,12 +27,12 @@ import org.testng.annotations.Test;
  * included (sent over a raw socket, since an HTTP client would refuse to send most of them). The same context as
  * {@link VertxOnStubTests}.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles({"vertx", "stub"})
 @TestPropertySource(properties = "stub.latency=2ms")
-public class VertxServerTests extends AbstractTestNGSpringContextTests {
+public class VertxServerTests extends HttpTestSupport {
 
     private static final String END = "Host: localhost\r\nConnection: close\r\n\r\n";
+    private static final Pattern CONTENT_LENGTH = Pattern.compile("(?im)^content-length:\\s*(\\d+)\\s*$");
 
     @LocalServerPort
     private int port;
@@ -83,13 +85,27 @@ public class VertxServerTests extends AbstractTestNGSpringContextTests {
         assertFalse(body.matches("(?is).*(exception|java\\.|springframework|netty|jackson|vertx|<html).*"), response);
     }
 
+    /**
+     * The answer: its head, and its body as long as its {@code Content-Length} says (to the end of the connection if it
+     * says none). Not to the end of the connection always: after a 413 Vert.x first swallows the declared body, which
+     * never comes here, for up to {@code VertxProblems.SWALLOW_MILLIS} (5 s) before it closes.
+     */
     private String exchange(String request) throws IOException {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
             ByteArrayOutputStream received = new ByteArrayOutputStream();
-            InputStream in = socket.getInputStream();
-            in.transferTo(received);
+            InputStream in = new BufferedInputStream(socket.getInputStream());
+            int next;
+            while (!received.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n") && (next = in.read()) != -1) {
+                received.write(next);
+            }
+            Matcher length = CONTENT_LENGTH.matcher(received.toString(StandardCharsets.ISO_8859_1));
+            if (length.find()) {
+                received.write(in.readNBytes(Integer.parseInt(length.group(1))));
+            } else {
+                in.transferTo(received);
+            }
             return received.toString(StandardCharsets.UTF_8);
         }
     }

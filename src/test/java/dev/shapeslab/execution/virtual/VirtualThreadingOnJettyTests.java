@@ -5,10 +5,6 @@ import static org.testng.Assert.assertNotNull;
 import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.Requires;
-import dev.shapeslab.execution.ThreadRecording;
-import dev.shapeslab.execution.ThreadingTests;
-import dev.shapeslab.web.ResourcePaths;
-import java.net.http.HttpResponse;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.springframework.boot.jetty.JettyWebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -25,22 +21,10 @@ import org.testng.annotations.Test;
         "server.jetty.threads.max=" + VirtualThreadingOnJettyTests.JETTY_THREADS,
         "server.jetty.threads.min=" + VirtualThreadingOnJettyTests.JETTY_THREADS})
 @Requires(VirtualThreads.class)
-public class VirtualThreadingOnJettyTests extends ThreadingTests {
+public class VirtualThreadingOnJettyTests extends VirtualRequestThreadingTests {
 
     /** Fewer than the burst, with room for the connector's acceptor and selectors. */
     static final int JETTY_THREADS = 6;
-
-    @Override
-    protected boolean waitingHoldsARequestThread() {
-        return false;
-    }
-
-    @Test
-    public void requestsAreHandledOnVirtualThreads() {
-        HttpResponse<String> response = get(ResourcePaths.CIRCLES + "/" + createCircle());
-
-        assertEquals(response.headers().firstValue(ThreadRecording.REQUEST_VIRTUAL).orElseThrow(), "true");
-    }
 
     @Test
     public void jettysOwnTasksKeepASmallPoolOfPlatformThreads() {

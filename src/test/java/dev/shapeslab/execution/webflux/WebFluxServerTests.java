@@ -4,6 +4,7 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.execution.HttpTestSupport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,12 +12,10 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import org.springframework.boot.reactor.netty.NettyWebServer;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.server.reactive.context.ReactiveWebServerApplicationContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.TestPropertySource;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
@@ -25,10 +24,9 @@ import org.testng.annotations.Test;
  * error is problem+json without internals, the ones WebFlux and Reactor Netty answer themselves included (sent over a
  * raw socket, since an HTTP client would refuse to send most of them). The same context as {@link WebFluxOnStubTests}.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles({"webflux", "stub"})
 @TestPropertySource(properties = "stub.latency=2ms")
-public class WebFluxServerTests extends AbstractTestNGSpringContextTests {
+public class WebFluxServerTests extends HttpTestSupport {
 
     private static final String END = "Host: localhost\r\nConnection: close\r\n\r\n";
 

@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
-import dev.shapeslab.JfrEvents;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.HttpTestSupport;
 import dev.shapeslab.execution.ThreadRecording;
@@ -15,7 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import jdk.jfr.consumer.RecordedEvent;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.Test;
@@ -24,7 +22,8 @@ import org.testng.annotations.Test;
  * Proves webflux's threading by its effects: on the stub with {@value #LATENCY_MS} ms of latency, waited for on
  * Reactor's timer, a burst of {@value #BURST} requests is in flight at once, more than every thread the server has
  * that could hold one (its event loops, its blocking pool, Reactor's timer threads), while no blocking thread is
- * busy: a waiting request holds no thread. Each request is read and answered on its connection's event loop.
+ * busy: a waiting request holds no thread.
+ * ({@link WebFluxEventLoopTests}: each request is read and answered on its connection's event loop.)
  */
 @ActiveProfiles({"webflux", "stub"})
 @TestPropertySource(properties = "stub.latency=" + WebFluxThreadingTests.LATENCY_MS + "ms")
@@ -37,12 +36,13 @@ public class WebFluxThreadingTests extends HttpTestSupport {
      * Reactor Netty's event loops: reactor-http-* in the app, webflux-http-* in the tests (Boot's test support gives
      * each context loop resources of its own, which Spring names so).
      */
-    private static final String EVENT_LOOPS = "(reactor|webflux)-http-";
+    static final String EVENT_LOOPS = "(reactor|webflux)-http-";
 
     @Test
     public void aBurstWaitsAtOnceOnFewerThreadsThanRequestsAndNoneBlocks() {
         BlockingPool pool = applicationContext.getBean(BlockingPool.class);
-        String path = ResourcePaths.CIRCLES + "/" + createCircle();
+        // A page of one: one store call, as a read by id, without first creating a circle (one latency more).
+        String path = ResourcePaths.CIRCLES + "?limit=1";
         get(path); // connections and code paths warm
         ThreadRecording.resetPeak();
 
@@ -61,21 +61,6 @@ public class WebFluxThreadingTests extends HttpTestSupport {
         assertEquals(busyWhileWaiting, 0, "blocking threads busy while every request waited on the timer");
     }
 
-    /** The store call itself, seen by its JFR event (as Mission Control records it), runs on the blocking pool. */
-    @Test
-    public void aRequestIsReadAndAnsweredOnItsConnectionsEventLoopAndItsStoreCallRunsOnTheBlockingPool()
-            throws Exception {
-        JfrEvents.Recorded<HttpResponse<String>> recorded = JfrEvents.whileRunning(
-                () -> get(ResourcePaths.CIRCLES + "/" + createCircle()), JfrEvents.STORE_CALL);
-        HttpResponse<String> response = recorded.result();
-
-        String requestThread = response.headers().firstValue(ThreadRecording.REQUEST_THREAD).orElseThrow();
-        String responseThread = response.headers().firstValue(ThreadRecording.RESPONSE_THREAD).orElseThrow();
-        assertTrue(requestThread.matches(EVENT_LOOPS + ".*"), requestThread);
-        assertEquals(responseThread, requestThread, "the store call's result comes back to the same event loop");
-        RecordedEvent read = recorded.storeCall("findById");
-        assertTrue(read.getThread().getJavaName().startsWith("webflux-blocking-"), read.getThread().getJavaName());
-    }
 
     private static int threadsNamed(String prefix) {
         return (int) Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)

@@ -4,23 +4,22 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertSame;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.EmbeddedContextTests;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.jpa.failure.JpaTransactions;
 import java.lang.reflect.Method;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.AnnotationTransactionAttributeSource;
 import org.testng.annotations.Test;
 
 /**
  * The stores' transaction manager replaces Boot's and keeps its settings (a transaction timeout is not one
- * the app sets: StoreDeadline bounds a whole store call; this one is set here to see that it is kept).
+ * the app sets: StoreDeadline bounds a whole store call; {@link EmbeddedContextTests} sets this one to see that it is
+ * kept).
  */
-@SpringBootTest(properties = "spring.transaction.default-timeout=7s")
-public class JpaTransactionsTests extends AbstractTestNGSpringContextTests {
+public class JpaTransactionsTests extends EmbeddedContextTests {
 
     @Autowired
     private PlatformTransactionManager transactionManager;

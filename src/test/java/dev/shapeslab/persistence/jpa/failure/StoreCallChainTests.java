@@ -3,6 +3,7 @@ package dev.shapeslab.persistence.jpa.failure;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import dev.shapeslab.EmbeddedContextTests;
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.StoreCallRecording;
@@ -12,8 +13,6 @@ import org.aopalliance.aop.Advice;
 import org.springframework.aop.Advisor;
 import org.springframework.aop.framework.Advised;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 import org.springframework.transaction.interceptor.TransactionInterceptor;
 import org.testng.annotations.Test;
 
@@ -21,8 +20,7 @@ import org.testng.annotations.Test;
  * A store call passes through the failure layer's chain, then the call recording, then the transaction, in that
  * order and in no other, whatever order Spring happened to create the post-processors in.
  */
-@SpringBootTest
-public class StoreCallChainTests extends AbstractTestNGSpringContextTests {
+public class StoreCallChainTests extends EmbeddedContextTests {
 
     @Autowired
     private EntityStore<Circle> circles;
