@@ -5,16 +5,28 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One experiment of a scenario: what every cell of a chart shares (backend and its latency, workload, heap, a delayed
- * database), so that a chart compares models and clients only, and its title can say what was measured.
+ * database, the database pool's size), so that a chart compares models and clients only, and its title can say what
+ * was measured.
  */
-record Facet(String scenario, String backend, String workload, int latencyMs, String heap, Integer dbDelayMs) {
+record Facet(String scenario, String backend, String workload, int latencyMs, String heap, Integer dbDelayMs,
+             Integer dbPool) {
 
     static Facet of(Results.WindowRow r) {
         return new Facet(text(r.scenario()), text(r.backend()), text(r.workload()), r.latencyMs(), text(r.heapMax()),
-                r.dbDelayMs());
+                r.dbDelayMs(), r.dbPool() != null ? r.dbPool() : poolSet(text(r.settings())));
+    }
+
+    private static final Pattern POOL_SET = Pattern.compile("(?:maximum-pool-size|pool\\.max-size)=(\\d+)");
+
+    /** The pool a row's settings asked for: a failed cell exported none, and belongs beside the others of its size. */
+    private static Integer poolSet(String settings) {
+        Matcher set = POOL_SET.matcher(settings);
+        return set.find() ? Integer.valueOf(set.group(1)) : null;
     }
 
     /** An empty column may read back as null or as "". */
@@ -25,7 +37,8 @@ record Facet(String scenario, String backend, String workload, int latencyMs, St
     /** "stub, 100 ms latency · GET a circle by id · 2 GB heap" */
     String describe() {
         List<String> parts = new ArrayList<>();
-        parts.add(backendText() + (dbDelayMs == null || dbDelayMs == 0 ? "" : ", " + dbDelayMs + " ms a database round trip"));
+        parts.add(backendText() + (dbDelayMs == null || dbDelayMs == 0 ? "" : ", " + dbDelayMs + " ms a database round trip")
+                + (dbPool == null ? "" : ", " + dbPool + " connections"));
         parts.add(workloadText(workload));
         if (!heap.isEmpty()) {
             parts.add(heapText(heap) + " heap");
@@ -77,6 +90,7 @@ record Facet(String scenario, String backend, String workload, int latencyMs, St
         add(parts, facet, all, Facet::latencyMs, v -> "lat" + v);
         add(parts, facet, all, Facet::heap, v -> "heap" + v);
         add(parts, facet, all, Facet::dbDelayMs, v -> "delay" + v);
+        add(parts, facet, all, Facet::dbPool, v -> "pool" + v);
         return String.join("-", parts);
     }
 
