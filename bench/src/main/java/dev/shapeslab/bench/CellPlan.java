@@ -172,30 +172,10 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
                                 "", "shipped", d[1]));
                     }
                 }
-                case "mixed" -> {
-                    for (int clients : o.connections) {
-                        for (int pool : pools(o)) {
-                            for (String[] d : deployments(o)) {
-                                for (String b : runnable(d[0], o.backends)) {
-                                    cells.add(new CellPlan(scenario, d[0], b, Workload.MIXED, clients, 0, "", "shipped", d[1],
-                                            b.equals("stub") ? 0 : pool));
-                                }
-                            }
-                        }
-                    }
-                }
+                case "mixed" -> cells.addAll(onDatabases(o, scenario, Workload.MIXED));
                 case "per-type" -> {
                     for (Workload w : o.workloads) {
-                        for (int clients : o.connections) {
-                            for (int pool : pools(o)) {
-                                for (String[] d : deployments(o)) {
-                                    for (String b : runnable(d[0], o.backends)) {
-                                        cells.add(new CellPlan(scenario, d[0], b, w, clients, 0, "", "shipped", d[1],
-                                                b.equals("stub") ? 0 : pool));
-                                    }
-                                }
-                            }
-                        }
+                        cells.addAll(onDatabases(o, scenario, w));
                     }
                 }
                 case "faults" -> {
@@ -239,9 +219,22 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
         return args;
     }
 
-    /** {@code --db-pools}: a pool of each size a cell of its own, whichever there is no sweep of, the app's default. */
-    private static List<Integer> pools(Options o) {
-        return o.dbPools.isEmpty() ? List.of(0) : o.dbPools;
+    /**
+     * {@code workload} on each of {@code --backends}: each of {@code --connections}, each pool size of {@code --db-pools}
+     * (the app's own pool without it), each variant and server.
+     */
+    private static List<CellPlan> onDatabases(Options o, String scenario, Workload workload) {
+        List<CellPlan> cells = new ArrayList<>();
+        for (int clients : o.connections) {
+            for (int pool : o.dbPools.isEmpty() ? List.of(0) : o.dbPools) {
+                for (String[] d : deployments(o)) {
+                    for (String b : runnable(d[0], o.backends)) {
+                        cells.add(new CellPlan(scenario, d[0], b, workload, clients, 0, "", "shipped", d[1], pool));
+                    }
+                }
+            }
+        }
+        return cells;
     }
 
     /**
