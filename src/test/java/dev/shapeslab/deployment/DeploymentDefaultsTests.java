@@ -28,9 +28,6 @@ public class DeploymentDefaultsTests {
     /** Pools of distinct sizes, so that the bound shows which one admission follows. */
     private static final Map<String, Object> POOLS = Map.of(HIKARI, "11", R2DBC_POOL, "12", VERTX_POOL, "13");
 
-    /** Tomcat's own default, which the blocking variants on the stub keep. */
-    private static final int TOMCAT_DEFAULT = 8192;
-
     /**
      * profiles; max-in-flight, max-queue, Tomcat's max-connections (pools of 10); fail-fast in ms; the pool that
      * admission follows; whether JDBC (DataSource, Hibernate) is left out.
@@ -48,7 +45,7 @@ public class DeploymentDefaultsTests {
             }
             boolean waitsOnNoThread = !variant.equals("plain") && !variant.equals("rxjava");
             rows.add(row(variant, "stub", waitsOnNoThread ? 1000 : 150, virtual ? 100 : waitsOnNoThread ? 1000 : 300,
-                    virtual ? 1120 : waitsOnNoThread ? 2020 : TOMCAT_DEFAULT, 250, HIKARI, true));
+                    virtual ? 1120 : waitsOnNoThread ? 2020 : 470, 250, HIKARI, true));
             if (variant.equals("async") || variant.equals("rxjava") || variant.equals("webflux")) {
                 rows.add(row(variant, "r2dbc", 20, 1980, 2400, 250, R2DBC_POOL, true));
             }
@@ -81,7 +78,7 @@ public class DeploymentDefaultsTests {
         assertEquals(admission.maxInFlight(), maxInFlight, "shapes.admission.max-in-flight");
         assertEquals(admission.maxQueue(), maxQueue, "shapes.admission.max-queue");
         assertEquals(admission.maxWait(), Duration.ofSeconds(2), "shapes.admission.max-wait");
-        assertEquals(defaults.bind("server.tomcat.max-connections", Integer.class).orElse(TOMCAT_DEFAULT),
+        assertEquals(defaults.bind("server.tomcat.max-connections", Integer.class).get(),
                 maxConnections, "server.tomcat.max-connections");
         assertEquals(defaults.bind("server.jetty.max-connections", Integer.class).get(), maxConnections,
                 "server.jetty.max-connections");

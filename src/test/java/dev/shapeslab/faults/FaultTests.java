@@ -236,7 +236,8 @@ public abstract class FaultTests extends HttpTestSupport {
      * Where the held requests keep their places until the hung database's bound ends them, longer than the
      * longest wait, the waiting create is turned away by admission control (its detail says capacity, a
      * database 503 would not); elsewhere a place frees first and the database turns it away. Either way it is
-     * never stored, and the one past the full queue is turned away at once.
+     * never stored. The one past the full queue is held for its refusal, without a place, and refused with the
+     * same answer when the longest wait has passed: a client sending again at once cannot make the server spin.
      */
     @Test
     public void pastTheAdmissionLimitARequestWaitsBoundedAndTheOneItRefusesIsNeverStored() throws Exception {
@@ -256,8 +257,11 @@ public abstract class FaultTests extends HttpTestSupport {
             CompletableFuture<HttpResponse<String>> waiting =
                     send(postCircle("waited-too-long").timeout(Duration.ofSeconds(30)).build());
             await().atMost(Duration.ofSeconds(30)).until(admission::waiting, count -> count == 1);
-            queueFull = create("queue-full");
+            CompletableFuture<HttpResponse<String>> refused =
+                    send(postCircle("queue-full").timeout(Duration.ofSeconds(30)).build());
+            await().atMost(Duration.ofSeconds(30)).until(admission::refusing, count -> count == 1);
             waitedTooLong = waiting.join();
+            queueFull = refused.join();
         } finally {
             database().thaw();
         }

@@ -17,9 +17,6 @@ import org.testng.annotations.Test;
 @ActiveProfiles({"plain", "stub"})
 public class TuningTests extends HttpTestSupport {
 
-    /** Under Tomcat's default (8192) the excess of a blocking variant is refused by free request threads. */
-    private static final int TOMCAT_DEFAULT_MAX_CONNECTIONS = 8192;
-
     /**
      * Under overload every 503 closes its connection (Tomcat's rule) and the client connects again: Tomcat holds
      * the connections the configuration gives it, and the kernel queues 4,096 more, where they cost the app
@@ -34,7 +31,8 @@ public class TuningTests extends HttpTestSupport {
                 .getTomcat().getConnector().getProtocolHandler();
         AdmissionSettings admission = applicationContext.getBean(AdmissionSettings.class);
 
-        assertEquals(protocol.getMaxConnections(), TOMCAT_DEFAULT_MAX_CONNECTIONS, "server.tomcat.max-connections");
+        assertEquals(protocol.getMaxConnections(), admission.maxInFlight() + admission.maxQueue() + 20,
+                "server.tomcat.max-connections: the requests admission may hold, and 20 to refuse on");
         assertEquals(protocol.getAcceptCount(), 4096, "server.tomcat.accept-count");
         assertEquals(protocol.getProcessorCache(), admission.maxInFlight() + admission.maxQueue(),
                 "request processors kept: one for every request admitted or waiting");

@@ -27,6 +27,10 @@ public interface Admission {
         return queue().waiting();
     }
 
+    default int refusing() {
+        return queue().refusing();
+    }
+
     default long rejected() {
         return queue().rejected();
     }
@@ -48,10 +52,13 @@ public interface Admission {
                 .description("The bound on requests in flight").register(registry);
         Gauge.builder("admission.waiting", queue, AdmissionQueue::waiting)
                 .description("Requests waiting for a place").register(registry);
+        Gauge.builder("admission.refusing", queue, AdmissionQueue::refusing)
+                .description("Requests past the full queue, held until the longest wait has passed and refused")
+                .register(registry);
         FunctionCounter.builder("admission.waited", queue, AdmissionQueue::waited)
                 .description("Requests admitted after waiting for a place").register(registry);
         FunctionCounter.builder("admission.rejected", queue, AdmissionQueue::rejected)
-                .description("Requests answered 503: the queue was full, or they waited too long").register(registry);
+                .description("Requests answered 503: they waited too long, or the queue was full").register(registry);
         FunctionCounter.builder("admission.timed.out", queue, AdmissionQueue::timedOut)
                 .description("Requests answered 503 after waiting the longest wait").register(registry);
     }

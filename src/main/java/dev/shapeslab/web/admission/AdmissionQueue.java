@@ -28,9 +28,18 @@ import org.slf4j.LoggerFactory;
  * because order is what keeps the promise: while places free up faster than {@code max-wait}, no request waits
  * longer; under LIFO the oldest could be passed over until it timed out.
  *
- * <p>Every wait has the same bound and the queue is in arrival order, so the oldest waiter's deadline comes first:
- * one expiry task at a time is armed on the timer thread, for the queue's head, and re-arms itself for the next
- * head. A request that starts to wait only arms it when none is armed, and an admitted one has nothing to cancel:
+ * <p>A request that finds {@code max-queue} waiting already is refused, but told only when {@code max-wait} has passed
+ * since it arrived, as if it had waited: it never gets a place, and it costs an entry in a second queue meanwhile, no
+ * thread. Clients that send again as soon as they are answered (wrk, a closed-loop load test, a retry loop without
+ * back-off) would otherwise make the server answer 503s as fast as its CPU allows, and take that CPU from the
+ * requests it admitted (docs/results.md, A slow database). A refused client sends again at most once per
+ * {@code max-wait}. The refusals held at once are bounded by the connections the server holds: under Tomcat and Jetty
+ * {@code server.tomcat.max-connections}, 20 past the requests admitted and waiting on the stub; under WebFlux and
+ * Vert.x, which accept every connection, the clients' own (each a paused request, a few KB of heap).
+ *
+ * <p>Every wait has the same bound and both queues are in arrival order, so the oldest entry's deadline comes first:
+ * one expiry task at a time is armed on the timer thread, for the earlier of the two heads, and re-arms itself for
+ * the next. A request that starts to wait only arms it when none is armed, and an admitted one has nothing to cancel:
  * under {@code virtual}, a timer task per waiter had every waiting virtual thread take the timer queue's lock, and
  * those parked on it were woken from other scheduler queues, where they starved
  * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
@@ -45,6 +54,9 @@ public final class AdmissionQueue {
     private final Queue<Waiter> queue = new ConcurrentLinkedQueue<>();
     /** Requests waiting, counted from the moment their place in the queue is reserved until they leave it. */
     private final AtomicInteger waiting = new AtomicInteger();
+    /** Requests that found the queue full, in arrival order, until {@code max-wait} has passed and they are refused. */
+    private final Queue<Waiter> refusals = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger refusing = new AtomicInteger();
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong waited = new AtomicLong();
     private final AtomicLong timedOut = new AtomicLong();
@@ -72,8 +84,8 @@ public final class AdmissionQueue {
         this.maxWaitMillis = settings.maxWait().toMillis();
         this.handOn = handOn;
         log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
-                + "order; beyond, 503 with Retry-After", settings.maxInFlight(), settings.algorithm(),
-                settings.maxQueue(), maxWaitMillis);
+                + "order; beyond, 503 with Retry-After, answered once that wait has passed", settings.maxInFlight(),
+                settings.algorithm(), settings.maxQueue(), maxWaitMillis);
     }
 
     public long maxWaitMillis() {
@@ -86,10 +98,19 @@ public final class AdmissionQueue {
     }
 
     /**
-     * Reserves a place in the queue for a request that found no free place; false when {@code max-queue} wait
-     * already (the server then answers 503). A reserved place must be filled with {@link #await(Waiter)}.
+     * Holds a request that found no free place, once its server has suspended it: one that took a place in the queue
+     * ({@link Waiter}) waits for a place, and may be admitted at once, on this thread; one that found the queue full
+     * is refused when {@code max-wait} has passed, without ever getting a place. Either way it is answered once.
      */
-    public boolean reserveWaitingPlace() {
+    public void await(Waiter waiter) {
+        waiter.in.add(waiter);
+        armExpiry();
+        if (waiter.in == queue) {
+            admitWaiting(); // a place may have come free since the request found none
+        }
+    }
+
+    private boolean reserveWaitingPlace() {
         int now;
         do {
             now = waiting.get();
@@ -98,14 +119,6 @@ public final class AdmissionQueue {
             }
         } while (!waiting.compareAndSet(now, now + 1));
         return true;
-    }
-
-    /** Queues the waiter whose place was reserved; it may be admitted at once, on this thread. */
-    public void await(Waiter waiter) {
-        waiter.deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
-        queue.add(waiter);
-        armExpiry();
-        admitWaiting(); // a place may have come free since the request found none
     }
 
     /**
@@ -139,11 +152,6 @@ public final class AdmissionQueue {
         }
     }
 
-    /** Why a waiter was turned away, for its 503. */
-    public String waitedTooLong() {
-        return "waited " + maxWaitMillis + " ms";
-    }
-
     public void close() {
         timer.shutdownNow();
     }
@@ -166,31 +174,42 @@ public final class AdmissionQueue {
         }
     }
 
-    /** Schedules the expiry of the queue's head, unless an expiry is scheduled already (it re-arms itself). */
+    /** Schedules the expiry of the earliest head of the two queues, unless one is scheduled (it re-arms itself). */
     private void armExpiry() {
-        Waiter head = queue.peek();
-        if (head != null && expiryArmed.compareAndSet(false, true)) {
-            long delay = Math.max(0, head.deadlineNanos - System.nanoTime());
+        Waiter first = earlier(queue.peek(), refusals.peek());
+        if (first != null && expiryArmed.compareAndSet(false, true)) {
+            long delay = Math.max(0, first.deadlineNanos - System.nanoTime());
             timer.schedule(this::expireOverdue, delay, TimeUnit.NANOSECONDS);
         }
     }
 
-    /** On the timer's thread: turns away every waiter whose time is up, oldest first, then arms for the next. */
+    private static Waiter earlier(Waiter a, Waiter b) {
+        return a == null ? b : b == null || a.deadlineNanos - b.deadlineNanos <= 0 ? a : b;
+    }
+
+    /** On the timer's thread: turns away every entry whose time is up, oldest first, then arms for the next. */
     private void expireOverdue() {
-        expiryArmed.set(false); // first: a waiter queued from now on may arm a task of its own
+        expiryArmed.set(false); // first: a request held from now on may arm a task of its own
         long now = System.nanoTime();
+        turnAwayOverdue(queue, now, "waited " + maxWaitMillis + " ms");
+        turnAwayOverdue(refusals, now, "queue full");
+        armExpiry();
+    }
+
+    private void turnAwayOverdue(Queue<Waiter> entries, long now, String reason) {
         Waiter head;
-        while ((head = queue.peek()) != null && (head.left.get() || head.deadlineNanos - now <= 0)) {
-            if (queue.remove(head) && head.leave()) {
-                timedOut.incrementAndGet(); // before its 503: whoever sees the answer also sees it counted
+        while ((head = entries.peek()) != null && (head.left.get() || head.deadlineNanos - now <= 0)) {
+            if (entries.remove(head) && head.leave()) {
+                if (entries == queue) {
+                    timedOut.incrementAndGet(); // before its 503: whoever sees the answer also sees it counted
+                }
                 try {
-                    head.turnAway();
-                } catch (RuntimeException e) { // its request may have ended meanwhile; the waiters behind go on
-                    log.warn("Could not turn away a request that waited {} ms", maxWaitMillis, e);
+                    head.turnAway(reason);
+                } catch (RuntimeException e) { // its request may have ended meanwhile; the entries behind go on
+                    log.warn("Could not turn away a request held {} ms", maxWaitMillis, e);
                 }
             }
         }
-        armExpiry();
     }
 
     /** The bound on requests in flight now (fixed, or where the adaptive algorithm has put it). */
@@ -206,6 +225,11 @@ public final class AdmissionQueue {
     /** Requests waiting for a place now. */
     public int waiting() {
         return waiting.get();
+    }
+
+    /** Requests that found the queue full, held until {@code max-wait} has passed and they are answered 503. */
+    public int refusing() {
+        return refusing.get();
     }
 
     /** Requests answered 503 since start: the queue was full, or they waited {@code max-wait}. */
@@ -224,13 +248,25 @@ public final class AdmissionQueue {
     }
 
     /**
-     * A request waiting for a place, as its server holds it. It leaves the queue once: admitted, timed out, or gone
-     * with its client; whichever comes first wins, and the others find it gone.
+     * A request held by its server while it waits for a place or for its refusal. It leaves its queue once: admitted,
+     * turned away, or gone with its client; whichever comes first wins, and the others find it gone.
      */
     public abstract class Waiter {
         private final AtomicBoolean left = new AtomicBoolean();
         /** When it has waited {@code max-wait} ({@link System#nanoTime()}). */
-        private long deadlineNanos;
+        private final long deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
+        /** The queue it joins: waiting for a place, if fewer than {@code max-queue} wait, or for its refusal. */
+        private final Queue<Waiter> in;
+
+        /** A request that found no free place, as it arrives: it takes a place in the queue, or is to be refused. */
+        protected Waiter() {
+            if (reserveWaitingPlace()) {
+                in = queue;
+            } else {
+                refusing.incrementAndGet();
+                in = refusals;
+            }
+        }
 
         /**
          * Goes on with the place it was given, on the thread its server serves it on; false when its request is gone
@@ -238,22 +274,13 @@ public final class AdmissionQueue {
          */
         protected abstract boolean resume(Limiter.Listener place);
 
-        /** Answers 503 ({@link #waitedTooLong()}): it waited {@code max-wait}. */
-        protected abstract void turnAway();
+        /** Answers 503, for {@code reason}: it waited {@code max-wait}, or the queue was full when it came. */
+        protected abstract void turnAway(String reason);
 
-        /** Its client went away, or its server ended it: it leaves the queue, if it is still there. */
+        /** Its client went away, or its server ended it: it leaves its queue, if it is still there. */
         public final void leaveGone() {
             if (leave()) {
-                queue.remove(this);
-            }
-        }
-
-        /** Turns it away now, if it is still waiting: also its server's own timeout, a backstop. */
-        public final void expire() {
-            if (leave()) {
-                queue.remove(this);
-                timedOut.incrementAndGet();
-                turnAway();
+                in.remove(this);
             }
         }
 
@@ -272,7 +299,7 @@ public final class AdmissionQueue {
             if (!left.compareAndSet(false, true)) {
                 return false;
             }
-            waiting.decrementAndGet();
+            (in == queue ? waiting : refusing).decrementAndGet();
             return true;
         }
     }

@@ -18,9 +18,9 @@ import reactor.core.publisher.MonoSink;
 
 /**
  * Admission control on WebFlux: {@link AdmissionQueue}'s bound and queue as a {@code WebFilter}, with the settings and
- * meaning it has on the other servers: past {@code max-in-flight} a request waits for a place, and past
- * {@code max-queue}, or once it has waited {@code max-wait}, the answer is 503 problem+json with {@code Retry-After},
- * written before the body is read. A request counts until its response is written, or its client has gone.
+ * meaning it has on the other servers: past {@code max-in-flight} a request waits for a place, and once it has waited
+ * {@code max-wait} (or, past {@code max-queue}, once that time has passed) the answer is 503 problem+json with
+ * {@code Retry-After}, written before the body is read. A request counts until its response is written, or its client has gone.
  *
  * <p>Waiting holds no thread here either: a waiting request is a pending {@code Mono}, not a suspended servlet
  * request. When a place comes free (on whichever thread completed the request that held it), or its wait ends, the
@@ -63,18 +63,19 @@ public final class FluxAdmission implements WebFilter, Admission, DisposableBean
         if (place.isPresent()) {
             return serve(exchange, chain, place.get());
         }
-        if (!queue.reserveWaitingPlace()) {
-            return reject(exchange, "queue full");
-        }
-        return Mono.<Optional<Limiter.Listener>>create(sink -> {
+        return Mono.<Held>create(sink -> {
                     Waiter waiter = new Waiter(sink, eventLoop.apply(exchange));
                     sink.onCancel(waiter::leaveGone);
                     queue.await(waiter);
                 })
                 // A place handed over just as the client went away is given back.
-                .doOnDiscard(Optional.class, handed -> handed.ifPresent(given -> queue.release((Limiter.Listener) given, 503)))
-                .flatMap(given -> given.isPresent() ? serve(exchange, chain, given.get())
-                        : reject(exchange, queue.waitedTooLong()));
+                .doOnDiscard(Held.class, handed -> {
+                    if (handed.place() != null) {
+                        queue.release(handed.place(), 503);
+                    }
+                })
+                .flatMap(held -> held.place() != null ? serve(exchange, chain, held.place())
+                        : reject(exchange, held.refusal()));
     }
 
     private Mono<Void> serve(ServerWebExchange exchange, WebFilterChain chain, Limiter.Listener place) {
@@ -99,12 +100,16 @@ public final class FluxAdmission implements WebFilter, Admission, DisposableBean
         queue.close();
     }
 
-    /** A request waiting for a place: a pending {@code Mono}, completed on its own event loop. */
+    /** How a held request's wait ended: with a place, or refused for a reason. */
+    private record Held(Limiter.Listener place, String refusal) {
+    }
+
+    /** A request held for a place or its refusal: a pending {@code Mono}, completed on its own event loop. */
     private final class Waiter extends AdmissionQueue.Waiter {
-        private final MonoSink<Optional<Limiter.Listener>> sink;
+        private final MonoSink<Held> sink;
         private final Executor eventLoop;
 
-        Waiter(MonoSink<Optional<Limiter.Listener>> sink, Executor eventLoop) {
+        Waiter(MonoSink<Held> sink, Executor eventLoop) {
             queue.super();
             this.sink = sink;
             this.eventLoop = eventLoop;
@@ -112,13 +117,13 @@ public final class FluxAdmission implements WebFilter, Admission, DisposableBean
 
         @Override
         protected boolean resume(Limiter.Listener place) {
-            eventLoop.execute(() -> sink.success(Optional.of(place)));
+            eventLoop.execute(() -> sink.success(new Held(place, null)));
             return true;
         }
 
         @Override
-        protected void turnAway() {
-            eventLoop.execute(() -> sink.success(Optional.empty()));
+        protected void turnAway(String reason) {
+            eventLoop.execute(() -> sink.success(new Held(null, reason)));
         }
     }
 }

@@ -23,7 +23,8 @@ import org.eclipse.jetty.util.VirtualThreads;
  * timer) behind a {@link Handler.Wrapper} around the servlet context, with the settings, answers and metrics it has
  * under Tomcat, WebFlux and Vert.x. At most {@code max-in-flight} requests are served at once; past it a request waits
  * for a place, in arrival order, for at most {@code max-wait}, and is answered 503 problem+json with {@code Retry-After}
- * once it has waited that long, or at once when {@code max-queue} requests wait already. A rejected request never
+ * once it has waited that long; one that finds {@code max-queue} requests waiting is refused once that time has passed
+ * too. A rejected request never
  * reaches the servlet context, so it never writes: its body is not even read.
  *
  * <p>Waiting holds no thread: in Jetty's core API a handler that returns {@code true} without completing the request's
@@ -77,10 +78,6 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
         if (free.isPresent()) {
             place.taken(free.get());
             return super.handle(request, response, callback);
-        }
-        if (!queue.reserveWaitingPlace()) {
-            reject(request, response, callback, "queue full");
-            return true;
         }
         Waiter waiter = new Waiter(request, response, callback, place);
         request.addFailureListener(failure -> waiter.leaveGone()); // then Jetty fails the request itself
@@ -212,8 +209,8 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
 
         /** On the queue's timer thread: the write does not block. */
         @Override
-        protected void turnAway() {
-            reject(request, response, callback, queue.waitedTooLong());
+        protected void turnAway(String reason) {
+            reject(request, response, callback, reason);
         }
     }
 }

@@ -26,8 +26,8 @@ import org.apache.catalina.valves.ValveBase;
  * with a queue in front of it that tells a crowd from an overload.
  *
  * <p>A request past the bound waits for a place, in arrival order, for at most {@code max-wait}; it is
- * answered 503 problem+json with {@code Retry-After} only when it has waited that long, or when
- * {@code max-queue} requests are waiting already. A closed loop of clients keeps one request per client in
+ * answered 503 problem+json with {@code Retry-After} only when it has waited that long. One that finds
+ * {@code max-queue} requests waiting already is refused, but answered only once that time has passed too. A closed loop of clients keeps one request per client in
  * flight whenever the server is the bottleneck, so a bound that refused at once would turn away ordinary load
  * the server answers within a second. Waiting costs no thread in any variant: the request is suspended with
  * the Servlet API's asynchronous mode before Jersey reads it (Jetty's QoS filter does the same), and
@@ -123,14 +123,12 @@ public class TomcatAdmission extends ValveBase implements Admission {
         Optional<Limiter.Listener> place = queue.tryAdmit();
         if (place.isPresent()) {
             serve(request, response, next, place.get());
-        } else if (queue.reserveWaitingPlace()) {
+        } else {
             AsyncContext context = request.startAsync();
             context.setTimeout(0); // no timeout of Tomcat's: only admission ends a wait (see Waiter)
             Waiter waiter = new Waiter(context);
             context.addListener(waiter);
             queue.await(waiter);
-        } else {
-            reject(request, response, "queue full");
         }
     }
 
@@ -192,17 +190,16 @@ public class TomcatAdmission extends ValveBase implements Admission {
         }
 
         @Override
-        protected void turnAway() {
+        protected void turnAway(String reason) {
             try {
-                reject((HttpServletRequest) context.getRequest(), (HttpServletResponse) context.getResponse(),
-                        queue.waitedTooLong());
+                reject((HttpServletRequest) context.getRequest(), (HttpServletResponse) context.getResponse(), reason);
             } catch (IOException clientGone) {
                 // nothing more to answer; the cycle still ends
             }
             context.complete();
         }
 
-        @Override public void onTimeout(AsyncEvent event) { expire(); }
+        @Override public void onTimeout(AsyncEvent event) { } // none: the cycle has no timeout
         @Override public void onError(AsyncEvent event) { leaveGone(); }
         @Override public void onComplete(AsyncEvent event) { leaveGone(); }
         @Override public void onStartAsync(AsyncEvent event) { }

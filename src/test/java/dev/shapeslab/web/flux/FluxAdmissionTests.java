@@ -23,8 +23,8 @@ import org.testng.annotations.Test;
 
 /**
  * Admission control under webflux, on its own (no server): the bound, the queue in arrival order, the longest wait,
- * a client that leaves while waiting, and the 503 problem+json with {@code Retry-After} (and its JFR event) past
- * them, a rejected request never reaching the handler.
+ * a client that leaves while held, and the 503 problem+json with {@code Retry-After} (and its JFR event) past them,
+ * a rejected request never reaching the handler.
  */
 public class FluxAdmissionTests {
 
@@ -64,20 +64,30 @@ public class FluxAdmissionTests {
         admission.destroy();
     }
 
+    /**
+     * Refused when the longest wait has passed, not at once: a client that sends again as soon as it is answered then
+     * sends at most once per wait. Held meanwhile, it never gets a place, not even one that frees while it is held.
+     */
     @Test
-    public void aFullQueueIs503WithRetryAfterAtOnceAndTheHandlerNeverRuns() throws Exception {
-        FluxAdmission admission = FluxWeb.admission(new AdmissionSettings(1, 1, Duration.ofSeconds(60), "fixed"));
+    public void aRequestPastAFullQueueIsRefusedWhenTheLongestWaitHasPassedAndNeverReachesTheHandler() throws Exception {
+        FluxAdmission admission = FluxWeb.admission(new AdmissionSettings(1, 1, Duration.ofSeconds(2), "fixed"));
         Handler handler = new Handler();
         MockServerWebExchange refused = exchange();
-        JfrEvents.Recorded<Disposable> recorded = JfrEvents.whileRunning(() -> {
-            admission.filter(exchange(), handler).subscribe();
-            Disposable waiting = admission.filter(exchange(), handler).subscribe();
-            admission.filter(refused, handler).toFuture().get(10, TimeUnit.SECONDS);
-            return waiting;
+        JfrEvents.Recorded<CompletableFuture<Void>> recorded = JfrEvents.whileRunning(() -> {
+            CompletableFuture<Void> first = admission.filter(exchange(), handler).toFuture();
+            CompletableFuture<Void> waiting = admission.filter(exchange(), handler).toFuture();
+            CompletableFuture<Void> refusal = admission.filter(refused, handler).toFuture();
+            assertEquals(admission.queue().refusing(), 1, "held for its refusal");
+            handler.answers.get(0).tryEmitEmpty(); // a place frees: the waiting request takes it, not the refused one
+            first.get(10, TimeUnit.SECONDS);
+            assertEquals(handler.calls.get(), 2, "the waiting request got the freed place");
+            handler.answers.get(1).tryEmitEmpty();
+            waiting.get(10, TimeUnit.SECONDS);
+            refusal.get(10, TimeUnit.SECONDS);
+            return refusal;
         }, JfrEvents.ADMISSION_REJECTED);
-        recorded.result().dispose();
 
-        assertEquals(handler.calls.get(), 1, "only the admitted request reached the handler");
+        assertEquals(handler.calls.get(), 2, "the refused request never reached the handler");
         assertEquals(refused.getResponse().getStatusCode().value(), 503);
         assertEquals(refused.getResponse().getHeaders().getFirst("Retry-After"), "1");
         assertEquals(refused.getResponse().getHeaders().getContentType().toString(), "application/problem+json");
@@ -86,7 +96,23 @@ public class FluxAdmissionTests {
                 .orElseThrow(() -> new AssertionError("no AdmissionRejected event: " + recorded.events()));
         assertEquals(event.getString("reason"), "queue full");
         assertEquals(event.getString("path"), "/circles");
-        assertEquals(admission.waiting(), 0, "the waiting request whose client left is gone from the queue");
+        assertEquals(admission.queue().refusing(), 0);
+        assertEquals(admission.timedOut(), 0, "refused for the full queue, not for its wait");
+        admission.destroy();
+    }
+
+    @Test
+    public void aRefusedRequestWhoseClientLeavesIsGoneFromTheRefusals() {
+        FluxAdmission admission = FluxWeb.admission(new AdmissionSettings(1, 0, Duration.ofSeconds(60), "fixed"));
+        Handler handler = new Handler();
+        admission.filter(exchange(), handler).subscribe();
+        Disposable refused = admission.filter(exchange(), handler).subscribe();
+        assertEquals(admission.queue().refusing(), 1);
+
+        refused.dispose();
+
+        assertEquals(admission.queue().refusing(), 0);
+        assertEquals(handler.calls.get(), 1);
         admission.destroy();
     }
 
