@@ -10,7 +10,7 @@ import org.testng.annotations.Test;
 
 /**
  * The settings records (the web's {@code PagingSettings} and {@code RequestSettings}, the variants' answer timeouts
- * {@code AnswerTimeout}, Vert.x's, Jetty's and the stub's) refuse a value that breaks them as the app starts, in one paragraph naming the setting.
+ * {@code AnswerTimeout}, Vert.x's, Jetty's, the stub's and admission's refusal delay) refuse a value that breaks them as the app starts, in one paragraph naming the setting.
  */
 public class SettingsRefusedStartTests {
 
@@ -28,6 +28,7 @@ public class SettingsRefusedStartTests {
                 {"jetty", "--shapes.jetty.header-cache-size=-1", "shapes.jetty.header-cache-size must not be negative: -1"},
                 {"async", "--stub.latency=-1ms", "stub.latency must not be negative: PT-0.001S"},
                 {"async", "--stub.latency-mode=sometimes", "stub.latency-mode must be auto, blocking or timer, not 'sometimes'"},
+                {"webflux", "--shapes.admission.refusal-delay=3s", "shapes.admission.refusal-delay must be a duration from 0 to max-wait (PT2S)"},
         };
     }
 

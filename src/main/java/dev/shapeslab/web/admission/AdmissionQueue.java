@@ -2,6 +2,7 @@ package dev.shapeslab.web.admission;
 
 import com.netflix.concurrency.limits.Limiter;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -28,18 +29,18 @@ import org.slf4j.LoggerFactory;
  * because order is what keeps the promise: while places free up faster than {@code max-wait}, no request waits
  * longer; under LIFO the oldest could be passed over until it timed out.
  *
- * <p>A request that finds {@code max-queue} waiting already is refused, but told only when {@code max-wait} has passed
- * since it arrived, as if it had waited: it never gets a place, and it costs an entry in a second queue meanwhile, no
- * thread. Clients that send again as soon as they are answered (wrk, a closed-loop load test, a retry loop without
- * back-off) would otherwise make the server answer 503s as fast as its CPU allows, and take that CPU from the
- * requests it admitted (docs/results.md, A slow database). A refused client sends again at most once per
- * {@code max-wait}. The refusals held at once are bounded by the connections the server holds: under Tomcat and Jetty
- * {@code server.tomcat.max-connections}, 20 past the requests admitted and waiting on the stub; under WebFlux and
- * Vert.x, which accept every connection, the clients' own (each a paused request, a few KB of heap).
+ * <p>A request that finds {@code max-queue} waiting already is refused, and told once {@code refusal-delay} has
+ * passed since it arrived ({@code max-wait} unless set; 0 answers at once): it never gets a place, and it costs an
+ * entry in a second line meanwhile, no thread. Clients that send again as soon as they are answered (wrk, a
+ * closed-loop load test, a retry loop without back-off) would otherwise make the server answer 503s as fast as its CPU
+ * allows, and take that CPU from the requests it admitted (docs/results.md, A slow database); held, such a client sends
+ * again at most once per {@code refusal-delay}. The refusals held at once are bounded by the connections the server
+ * holds: under Tomcat and Jetty {@code server.tomcat.max-connections}, 20 past the requests admitted and waiting on
+ * the stub; under WebFlux and Vert.x, which accept every connection, the clients' own (each a paused request).
  *
- * <p>Every wait has the same bound and both queues are in arrival order, so the oldest entry's deadline comes first:
- * one expiry task at a time is armed on the timer thread, for the earlier of the two heads, and re-arms itself for
- * the next. A request that starts to wait only arms it when none is armed, and an admitted one has nothing to cancel:
+ * <p>In each line every entry is held as long and the line is in arrival order, so its head's deadline comes first:
+ * one expiry task per line at a time is armed on the timer thread, for its head, and re-arms itself for the next
+ * head. A request that starts to wait only arms it when none is armed, and an admitted one has nothing to cancel:
  * under {@code virtual}, a timer task per waiter had every waiting virtual thread take the timer queue's lock, and
  * those parked on it were woken from other scheduler queues, where they starved
  * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
@@ -50,12 +51,12 @@ public final class AdmissionQueue {
 
     private final SimpleLimiter<Void> limiter;
     private final int maxQueue;
-    private final long maxWaitMillis;
-    private final Queue<Waiter> queue = new ConcurrentLinkedQueue<>();
+    /** Requests waiting for a place, in arrival order, each until it is admitted or {@code max-wait} has passed. */
+    private final Line queue;
     /** Requests waiting, counted from the moment their place in the queue is reserved until they leave it. */
     private final AtomicInteger waiting = new AtomicInteger();
-    /** Requests that found the queue full, in arrival order, until {@code max-wait} has passed and they are refused. */
-    private final Queue<Waiter> refusals = new ConcurrentLinkedQueue<>();
+    /** Requests that found the queue full, in arrival order, each until {@code refusal-delay} has passed. */
+    private final Line refusals;
     private final AtomicInteger refusing = new AtomicInteger();
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong waited = new AtomicLong();
@@ -65,8 +66,6 @@ public final class AdmissionQueue {
         thread.setDaemon(true);
         return thread;
     });
-    /** Whether an expiry task is scheduled: at most one is. */
-    private final AtomicBoolean expiryArmed = new AtomicBoolean();
     /** Where a place given back is handed on to a waiting request: see {@link #AdmissionQueue(AdmissionSettings, Executor)}. */
     private final Executor handOn;
 
@@ -81,15 +80,13 @@ public final class AdmissionQueue {
     public AdmissionQueue(AdmissionSettings settings, Executor handOn) {
         this.limiter = SimpleLimiter.newBuilder().named("requests").limit(settings.newLimit()).build();
         this.maxQueue = settings.maxQueue();
-        this.maxWaitMillis = settings.maxWait().toMillis();
+        this.queue = new Line(settings.maxWait(), "waited " + settings.maxWait().toMillis() + " ms");
+        this.refusals = new Line(settings.refusalDelay(), "queue full");
         this.handOn = handOn;
         log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
-                + "order; beyond, 503 with Retry-After, answered once that wait has passed", settings.maxInFlight(),
-                settings.algorithm(), settings.maxQueue(), maxWaitMillis);
-    }
-
-    public long maxWaitMillis() {
-        return maxWaitMillis;
+                + "order; beyond, 503 with Retry-After, answered after {} ms", settings.maxInFlight(),
+                settings.algorithm(), settings.maxQueue(), settings.maxWait().toMillis(),
+                settings.refusalDelay().toMillis());
     }
 
     /** A place for a new request, if one is free and nobody waits for it. */
@@ -100,11 +97,17 @@ public final class AdmissionQueue {
     /**
      * Holds a request that found no free place, once its server has suspended it: one that took a place in the queue
      * ({@link Waiter}) waits for a place, and may be admitted at once, on this thread; one that found the queue full
-     * is refused when {@code max-wait} has passed, without ever getting a place. Either way it is answered once.
+     * is refused when {@code refusal-delay} has passed (at once, on this thread, if that is 0), without ever getting a
+     * place. Either way it is answered once.
      */
     public void await(Waiter waiter) {
-        waiter.in.add(waiter);
-        armExpiry();
+        if (waiter.in == refusals && refusals.delayNanos == 0) {
+            if (waiter.leave()) {
+                waiter.turnAway(refusals.reason);
+            }
+            return;
+        }
+        waiter.in.hold(waiter);
         if (waiter.in == queue) {
             admitWaiting(); // a place may have come free since the request found none
         }
@@ -163,7 +166,7 @@ public final class AdmissionQueue {
             if (place.isEmpty()) {
                 return;
             }
-            Waiter next = queue.poll();
+            Waiter next = queue.entries.poll();
             if (next == null || !next.admit(place.get())) {
                 // Reserved but not queued yet (its request calls this method once queued), or gone meanwhile.
                 place.get().onIgnore();
@@ -174,41 +177,52 @@ public final class AdmissionQueue {
         }
     }
 
-    /** Schedules the expiry of the earliest head of the two queues, unless one is scheduled (it re-arms itself). */
-    private void armExpiry() {
-        Waiter first = earlier(queue.peek(), refusals.peek());
-        if (first != null && expiryArmed.compareAndSet(false, true)) {
-            long delay = Math.max(0, first.deadlineNanos - System.nanoTime());
-            timer.schedule(this::expireOverdue, delay, TimeUnit.NANOSECONDS);
+    /** Requests held for the same time, in arrival order, turned away in that order as their time runs out. */
+    private final class Line {
+        final Queue<Waiter> entries = new ConcurrentLinkedQueue<>();
+        final long delayNanos;
+        /** Why its requests are turned away, for their 503. */
+        final String reason;
+        /** Whether an expiry task is scheduled for it: at most one is. */
+        private final AtomicBoolean armed = new AtomicBoolean();
+
+        Line(Duration delay, String reason) {
+            this.delayNanos = delay.toNanos();
+            this.reason = reason;
         }
-    }
 
-    private static Waiter earlier(Waiter a, Waiter b) {
-        return a == null ? b : b == null || a.deadlineNanos - b.deadlineNanos <= 0 ? a : b;
-    }
+        void hold(Waiter waiter) {
+            entries.add(waiter);
+            arm();
+        }
 
-    /** On the timer's thread: turns away every entry whose time is up, oldest first, then arms for the next. */
-    private void expireOverdue() {
-        expiryArmed.set(false); // first: a request held from now on may arm a task of its own
-        long now = System.nanoTime();
-        turnAwayOverdue(queue, now, "waited " + maxWaitMillis + " ms");
-        turnAwayOverdue(refusals, now, "queue full");
-        armExpiry();
-    }
+        /** Schedules the expiry of its head, unless one is scheduled already (it re-arms itself). */
+        private void arm() {
+            Waiter head = entries.peek();
+            if (head != null && armed.compareAndSet(false, true)) {
+                long delay = Math.max(0, head.deadlineNanos - System.nanoTime());
+                timer.schedule(this::expireOverdue, delay, TimeUnit.NANOSECONDS);
+            }
+        }
 
-    private void turnAwayOverdue(Queue<Waiter> entries, long now, String reason) {
-        Waiter head;
-        while ((head = entries.peek()) != null && (head.left.get() || head.deadlineNanos - now <= 0)) {
-            if (entries.remove(head) && head.leave()) {
-                if (entries == queue) {
-                    timedOut.incrementAndGet(); // before its 503: whoever sees the answer also sees it counted
-                }
-                try {
-                    head.turnAway(reason);
-                } catch (RuntimeException e) { // its request may have ended meanwhile; the entries behind go on
-                    log.warn("Could not turn away a request held {} ms", maxWaitMillis, e);
+        /** On the timer's thread: turns away every entry whose time is up, oldest first, then arms for the next. */
+        private void expireOverdue() {
+            armed.set(false); // first: a request held from now on may arm a task of its own
+            long now = System.nanoTime();
+            Waiter head;
+            while ((head = entries.peek()) != null && (head.left.get() || head.deadlineNanos - now <= 0)) {
+                if (entries.remove(head) && head.leave()) {
+                    if (this == queue) {
+                        timedOut.incrementAndGet(); // before its 503: whoever sees the answer also sees it counted
+                    }
+                    try {
+                        head.turnAway(reason);
+                    } catch (RuntimeException e) { // its request may have ended meanwhile; the entries behind go on
+                        log.warn("Could not turn away a request ({})", reason, e);
+                    }
                 }
             }
+            arm();
         }
     }
 
@@ -253,10 +267,10 @@ public final class AdmissionQueue {
      */
     public abstract class Waiter {
         private final AtomicBoolean left = new AtomicBoolean();
-        /** When it has waited {@code max-wait} ({@link System#nanoTime()}). */
-        private final long deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
-        /** The queue it joins: waiting for a place, if fewer than {@code max-queue} wait, or for its refusal. */
-        private final Queue<Waiter> in;
+        /** The line it joins: waiting for a place, if fewer than {@code max-queue} wait, or for its refusal. */
+        private final Line in;
+        /** When its time in that line is up ({@link System#nanoTime()}). */
+        private final long deadlineNanos;
 
         /** A request that found no free place, as it arrives: it takes a place in the queue, or is to be refused. */
         protected Waiter() {
@@ -266,6 +280,7 @@ public final class AdmissionQueue {
                 refusing.incrementAndGet();
                 in = refusals;
             }
+            deadlineNanos = System.nanoTime() + in.delayNanos;
         }
 
         /**
@@ -280,7 +295,7 @@ public final class AdmissionQueue {
         /** Its client went away, or its server ended it: it leaves its queue, if it is still there. */
         public final void leaveGone() {
             if (leave()) {
-                in.remove(this);
+                in.entries.remove(this);
             }
         }
 

@@ -18,23 +18,33 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * which has no pool, application.properties sets {@code max-in-flight} itself.
  *
  * @param maxInFlight requests served at once at most (held by a thread, or suspended)
- * @param maxQueue requests that may wait for a place besides; past them, 503 at once
+ * @param maxQueue requests that may wait for a place besides; past them, refused
  * @param maxWait the longest a request waits for a place; then 503
  * @param algorithm {@code fixed} (the bound is {@code maxInFlight}) or {@code gradient2} (adapts the bound to
  *        measured latency, up to {@code maxInFlight})
+ * @param refusalDelay how long a request past the full queue is held before its 503 ({@code maxWait} unless set; 0
+ *        answers at once): clients that send again as soon as they are answered then cannot spin the server's CPU
+ *        on refusals ({@link AdmissionQueue})
  */
 @ConfigurationProperties("shapes.admission")
-public record AdmissionSettings(int maxInFlight, int maxQueue, Duration maxWait, String algorithm) {
+public record AdmissionSettings(int maxInFlight, int maxQueue, Duration maxWait, String algorithm,
+                                Duration refusalDelay) {
 
     /**
      * As bound from {@code shapes.admission.*}: {@code maxInFlight} when set, else
-     * {@code inFlightPerConnection} × {@code databaseConnections}.
+     * {@code inFlightPerConnection} × {@code databaseConnections}; {@code refusalDelay} when set, else {@code maxWait}.
      */
     @ConstructorBinding
     public AdmissionSettings(Integer maxInFlight, int maxQueue, Duration maxWait, String algorithm,
-                             @DefaultValue("0") int inFlightPerConnection, @DefaultValue("0") int databaseConnections) {
+                             Duration refusalDelay, @DefaultValue("0") int inFlightPerConnection,
+                             @DefaultValue("0") int databaseConnections) {
         this(maxInFlight != null ? maxInFlight : perConnection(inFlightPerConnection, databaseConnections), maxQueue,
-                maxWait, algorithm);
+                maxWait, algorithm, refusalDelay != null ? refusalDelay : maxWait);
+    }
+
+    /** Refusals held as long as a wait ({@code refusal-delay} unset). */
+    public AdmissionSettings(int maxInFlight, int maxQueue, Duration maxWait, String algorithm) {
+        this(maxInFlight, maxQueue, maxWait, algorithm, maxWait);
     }
 
     /** The bound that follows a pool of {@code connections}; refuses to start when there is none to follow. */
@@ -61,6 +71,10 @@ public record AdmissionSettings(int maxInFlight, int maxQueue, Duration maxWait,
         if (maxQueue > 0 && maxWait.toMillis() < 1) {
             throw new IllegalArgumentException("shapes.admission.max-wait must be at least 1ms when requests may "
                     + "wait (shapes.admission.max-queue=" + maxQueue + "); set max-queue to 0 to turn waiting off");
+        }
+        if (refusalDelay == null || refusalDelay.isNegative() || refusalDelay.compareTo(maxWait) > 0) {
+            throw new IllegalArgumentException("shapes.admission.refusal-delay must be a duration from 0 to max-wait ("
+                    + maxWait + "), so that no request is held longer than one waiting for a place: " + refusalDelay);
         }
         if (!"fixed".equals(algorithm) && !"gradient2".equals(algorithm)) {
             throw new IllegalArgumentException(

@@ -101,6 +101,25 @@ public class FluxAdmissionTests {
         admission.destroy();
     }
 
+    /** {@code refusal-delay=0}: the refusal comes while the admitted request still holds the only place. */
+    @Test
+    public void withNoRefusalDelayARequestPastAFullQueueIsRefusedAtOnce() throws Exception {
+        FluxAdmission admission = FluxWeb.admission(
+                new AdmissionSettings(1, 1, Duration.ofSeconds(60), "fixed", Duration.ZERO));
+        Handler handler = new Handler();
+        CompletableFuture<Void> first = admission.filter(exchange(), handler).toFuture();
+        Disposable waiting = admission.filter(exchange(), handler).subscribe();
+        MockServerWebExchange refused = exchange();
+
+        admission.filter(refused, handler).toFuture().get(10, TimeUnit.SECONDS);
+
+        assertEquals(refused.getResponse().getStatusCode().value(), 503);
+        assertFalse(first.isDone(), "the admitted request still holds its place");
+        assertEquals(admission.queue().refusing(), 0, "never held");
+        waiting.dispose();
+        admission.destroy();
+    }
+
     @Test
     public void aRefusedRequestWhoseClientLeavesIsGoneFromTheRefusals() {
         FluxAdmission admission = FluxWeb.admission(new AdmissionSettings(1, 0, Duration.ofSeconds(60), "fixed"));
