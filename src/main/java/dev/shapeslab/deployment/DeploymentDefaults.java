@@ -1,6 +1,7 @@
 package dev.shapeslab.deployment;
 
 import dev.shapeslab.deployment.Deployment.Backend;
+import dev.shapeslab.deployment.Deployment.Server;
 import dev.shapeslab.deployment.Deployment.Store;
 import dev.shapeslab.deployment.Deployment.Variant;
 import java.util.Arrays;
@@ -100,18 +101,31 @@ public class DeploymentDefaults implements EnvironmentPostProcessor, Ordered {
             maxQueue = variant == Variant.VIRTUAL ? 1990 : 1980;
         }
         settings.put("shapes.admission.max-queue", maxQueue);
-        // Tomcat's connections (and Jetty's, server.jetty.max-connections follows): the requests admitted and
-        // waiting, and 20 more, on which the excess is turned away: clients past them wait in the kernel's accept
-        // queue (server.tomcat.accept-count) and cost the app nothing there, so at most 20 refusals are held at once
-        // (each keeps its request processor until max-wait has passed: AdmissionQueue) and turning clients away
-        // cannot take the CPU and heap the admitted requests need. On a database,
+        // Tomcat's connections (and Jetty's, server.jetty.max-connections follows): under plain and rxjava on the
+        // stub, Tomcat's own 8192, where free request threads turn the excess away. Elsewhere the requests admitted
+        // and waiting, and 20 more, on which the excess is turned away: clients past them wait in the kernel's accept
+        // queue (server.tomcat.accept-count) and cost the app nothing there, so at most 20 rejections are under way
+        // at once and turning clients away cannot take the CPU and heap the admitted requests need. On a database,
         // 400 more instead: admission follows the pool, and a pool sized for a slow database (up to 200 connections,
         // pg/loadtestpg.sh's max_connections) admits up to 400, which Tomcat must hold beside the queue. Start-up
         // refuses a value at or below max-in-flight + max-queue, which would leave no connection to answer 503 on.
         // The price: a client holding more keep-alive connections than the bound, idle or not, has the surplus wait
         // until a held connection closes. (webflux and vertx have no Tomcat: their servers answer the excess on any
         // connection, so the setting is moot there.)
-        settings.put("server.tomcat.max-connections", store != Store.STUB ? 2000 + 400 : maxInFlight + maxQueue + 20);
+        if (store != Store.STUB) {
+            settings.put("server.tomcat.max-connections", 2000 + 400);
+        } else if (waitsOnNoThread) {
+            settings.put("server.tomcat.max-connections", maxInFlight + maxQueue + 20);
+        }
+        // A request past admission's queue: on Tomcat and Jetty refused at once, since their connection bound leaves
+        // the clients past it in the kernel's accept queue, and a 503 at once (which closes its connection) moves that
+        // queue on; held there, the few connections past the queue let few clients through, and the others, a lone
+        // client among them, waited past their timeouts. Reactor Netty and Vert.x accept every client: there a refusal
+        // is held for max-wait, or clients that send again at once spin the event loops on 503s and starve the
+        // admitted requests (docs/results.md, A slow database).
+        if (deployment.server() == Server.TOMCAT || deployment.server() == Server.JETTY) {
+            settings.put("shapes.admission.refusal-delay", "0ms");
+        }
         // The breaker's window (persistence.OutageBreaker). The embedded database lives in the app's own JVM: it is
         // never unreachable, so a statement past its deadline there is slowness, not an outage, and failing every
         // call of the next moment fast would turn one slow request into hundreds of 503s (as it did under virtual in

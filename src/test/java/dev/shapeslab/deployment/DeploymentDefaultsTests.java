@@ -25,6 +25,8 @@ public class DeploymentDefaultsTests {
     private static final String HIKARI = "spring.datasource.hikari.maximum-pool-size";
     private static final String R2DBC_POOL = "shapes.r2dbc.pool.max-size";
     private static final String VERTX_POOL = "shapes.vertx.pg.pool.max-size";
+    /** Tomcat's own default, which the blocking variants on the stub keep. */
+    private static final int TOMCAT_DEFAULT = 8192;
     /** Pools of distinct sizes, so that the bound shows which one admission follows. */
     private static final Map<String, Object> POOLS = Map.of(HIKARI, "11", R2DBC_POOL, "12", VERTX_POOL, "13");
 
@@ -45,7 +47,7 @@ public class DeploymentDefaultsTests {
             }
             boolean waitsOnNoThread = !variant.equals("plain") && !variant.equals("rxjava");
             rows.add(row(variant, "stub", waitsOnNoThread ? 1000 : 150, virtual ? 100 : waitsOnNoThread ? 1000 : 300,
-                    virtual ? 1120 : waitsOnNoThread ? 2020 : 470, 250, HIKARI, true));
+                    virtual ? 1120 : waitsOnNoThread ? 2020 : TOMCAT_DEFAULT, 250, HIKARI, true));
             if (variant.equals("async") || variant.equals("rxjava") || variant.equals("webflux")) {
                 rows.add(row(variant, "r2dbc", 20, 1980, 2400, 250, R2DBC_POOL, true));
             }
@@ -78,7 +80,10 @@ public class DeploymentDefaultsTests {
         assertEquals(admission.maxInFlight(), maxInFlight, "shapes.admission.max-in-flight");
         assertEquals(admission.maxQueue(), maxQueue, "shapes.admission.max-queue");
         assertEquals(admission.maxWait(), Duration.ofSeconds(2), "shapes.admission.max-wait");
-        assertEquals(defaults.bind("server.tomcat.max-connections", Integer.class).get(),
+        boolean acceptsEveryConnection = profiles.startsWith("webflux") || profiles.startsWith("vertx");
+        assertEquals(admission.refusalDelay(), acceptsEveryConnection ? Duration.ofSeconds(2) : Duration.ZERO,
+                "shapes.admission.refusal-delay: held where the server accepts every client");
+        assertEquals(defaults.bind("server.tomcat.max-connections", Integer.class).orElse(TOMCAT_DEFAULT),
                 maxConnections, "server.tomcat.max-connections");
         assertEquals(defaults.bind("server.jetty.max-connections", Integer.class).get(), maxConnections,
                 "server.jetty.max-connections");

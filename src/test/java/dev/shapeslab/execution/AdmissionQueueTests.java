@@ -20,8 +20,9 @@ import org.testng.annotations.Test;
  * Waiting for a place holds no thread, in any variant: on the stub with {@value #LATENCY_MS} ms of latency,
  * Tomcat limited to {@value #TOMCAT_THREADS} request threads and one request admitted at a time,
  * {@value #MAX_QUEUE} more requests wait at once, more than there are threads left, and each is then served
- * on the thread its variant promises. (That a wait ends after {@code max-wait}, and what becomes of a request past
- * the full queue, is shown by {@link FaultTests}.)
+ * on the thread its variant promises. The one past the full queue is answered 503 at once
+ * ({@code refusal-delay=0}, Tomcat's and Jetty's default). (That a wait ends after {@code max-wait}, and that a refusal
+ * held for {@code refusal-delay} is never served, is shown by {@link FaultTests}.)
  *
  * <p>Under Tomcat, its own timeout of an asynchronous cycle that sets none is far shorter than the waits here
  * ({@value #TOMCAT_ASYNC_TIMEOUT_MS} ms): only admission may end a wait. A waiting cycle that Tomcat timed out while
@@ -35,6 +36,7 @@ import org.testng.annotations.Test;
         "shapes.admission.max-in-flight=1",
         "shapes.admission.max-queue=" + AdmissionQueueTests.MAX_QUEUE,
         "shapes.admission.max-wait=60s",
+        "shapes.admission.refusal-delay=0s",
         "shapes.tomcat.connector.asyncTimeout=" + AdmissionQueueTests.TOMCAT_ASYNC_TIMEOUT_MS})
 public abstract class AdmissionQueueTests extends HttpTestSupport {
 
@@ -61,6 +63,8 @@ public abstract class AdmissionQueueTests extends HttpTestSupport {
         // One served, the others waiting at once: more than the request threads left, so none holds one.
         await().atMost(Duration.ofSeconds(30)).until(admission::waiting, count -> count == MAX_QUEUE);
         assertTrue(MAX_QUEUE > TOMCAT_THREADS - 1);
+        HttpResponse<String> queueFull = get(path);
+        FaultTests.assertUnavailable(queueFull);
 
         for (CompletableFuture<HttpResponse<String>> response : served) {
             HttpResponse<String> answer = response.join();

@@ -37,8 +37,9 @@ import org.testng.annotations.Test;
  * steps' timeouts, and the create it refused is not stored once the database resumes;</li>
  * <li>past {@code shapes.admission.max-in-flight} requests in flight (whatever holds them: a thread, or
  * nothing for a suspended response), a request waits for a place; it is turned away with a 503 once it has
- * waited {@code shapes.admission.max-wait}, or at once when {@code shapes.admission.max-queue} requests wait
- * already, and what it carried is never stored; the places come back when the responses complete.</li>
+ * waited {@code shapes.admission.max-wait}; when {@code shapes.admission.max-queue} requests wait already it is
+ * held without a place and turned away once {@code shapes.admission.refusal-delay} has passed (set here on every
+ * server); what either carried is never stored; the places come back when the responses complete.</li>
  * </ul>
  * How fast (503 within 1 s, healed within 5 s) is measured by the harness's {@code faults} scenario, not
  * asserted here against a clock; here the pool must heal within a bounded number of requests, and a request on
@@ -49,6 +50,7 @@ import org.testng.annotations.Test;
 // the bound (StoreDeadline) can end a request on a hung database.
 @TestPropertySource(properties = {"shapes.admission.max-in-flight=" + FaultTests.MAX_IN_FLIGHT,
         "shapes.admission.max-queue=1", "shapes.admission.max-wait=" + FaultTests.MAX_WAIT_MILLIS + "ms",
+        "shapes.admission.refusal-delay=" + FaultTests.MAX_WAIT_MILLIS + "ms",
         "shapes.database.fail-fast=0ms",
         "shapes.database.request-timeout=" + FaultTests.REQUEST_BOUND_SECONDS + "s",
         "shapes.database.socket-timeout=" + FaultTests.SOCKET_TIMEOUT_SECONDS + "s"})

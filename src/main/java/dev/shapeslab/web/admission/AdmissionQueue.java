@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * longer; under LIFO the oldest could be passed over until it timed out.
  *
  * <p>A request that finds {@code max-queue} waiting already is refused, and told once {@code refusal-delay} has
- * passed since it arrived ({@code max-wait} unless set; 0 answers at once): it never gets a place, and it costs an
- * entry in a second line meanwhile, no thread. Clients that send again as soon as they are answered (wrk, a
+ * passed since it arrived (0 answers at once; the deployment's default holds it for {@code max-wait} on the servers
+ * that accept every client, WebFlux's and Vert.x's): it never gets a place, and it costs an entry in a second line
+ * meanwhile, no thread. Clients that send again as soon as they are answered (wrk, a
  * closed-loop load test, a retry loop without back-off) would otherwise make the server answer 503s as fast as its CPU
  * allows, and take that CPU from the requests it admitted (docs/results.md, A slow database); held, such a client sends
  * again at most once per {@code refusal-delay}. The refusals held at once are bounded by the connections the server
