@@ -104,6 +104,11 @@ public final class BlockingPool implements AutoCloseable {
         return threadPrefix;
     }
 
+    /** Where the store calls run, as a variant's threading sentence says it. */
+    public String describe() {
+        return "store calls run on " + threads() + " " + threadPrefix + "* threads (queue " + queueCapacity + ")";
+    }
+
     @Override
     public void close() {
         executor.shutdownNow();

@@ -10,28 +10,18 @@ import org.springframework.stereotype.Component;
 
 @Component
 @ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.BLOCKING)
-class AsyncVariant implements ExecutionVariant {
+class AsyncVariant extends ExecutionVariant {
 
     private final BlockingPool pool;
 
     AsyncVariant(BlockingPool pool) {
+        super(Variant.ASYNC, List.of(AsyncCircleResource.class, AsyncRectangleResource.class, AsyncDrawingResource.class));
         this.pool = pool;
     }
 
     @Override
-    public String name() {
-        return Variant.ASYNC.profile();
-    }
-
-    @Override
     public String threading() {
-        return "@Suspended AsyncResponse; the request thread returns at once, store calls run on "
-                + pool.threads() + " " + pool.threadPrefix() + "* threads (queue "
-                + pool.queueCapacity() + "), which resume the response";
-    }
-
-    @Override
-    public List<Class<?>> resourceClasses() {
-        return List.of(AsyncCircleResource.class, AsyncRectangleResource.class, AsyncDrawingResource.class);
+        return "@Suspended AsyncResponse; the request thread returns at once, " + pool.describe()
+                + ", which resume the response";
     }
 }

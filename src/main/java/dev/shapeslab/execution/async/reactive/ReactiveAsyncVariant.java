@@ -11,17 +11,14 @@ import org.springframework.stereotype.Component;
 /** Variant {@code async} on the non-blocking store port (backend {@code r2dbc}). */
 @Component
 @ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.NON_BLOCKING)
-class ReactiveAsyncVariant implements ExecutionVariant {
+class ReactiveAsyncVariant extends ExecutionVariant {
 
     private final ResponseThreads responseThreads;
 
     ReactiveAsyncVariant(ResponseThreads responseThreads) {
+        super(Variant.ASYNC, List.of(ReactiveAsyncCircleResource.class, ReactiveAsyncRectangleResource.class,
+                ReactiveAsyncDrawingResource.class));
         this.responseThreads = responseThreads;
-    }
-
-    @Override
-    public String name() {
-        return Variant.ASYNC.profile();
     }
 
     @Override
@@ -29,11 +26,5 @@ class ReactiveAsyncVariant implements ExecutionVariant {
         return "@Suspended AsyncResponse over a non-blocking store; the request thread returns at once, no thread is"
                 + " held while a query is in flight, and one of " + responseThreads.threads() + " "
                 + ResponseThreads.THREAD_PREFIX + "* threads resumes the response";
-    }
-
-    @Override
-    public List<Class<?>> resourceClasses() {
-        return List.of(ReactiveAsyncCircleResource.class, ReactiveAsyncRectangleResource.class,
-                ReactiveAsyncDrawingResource.class);
     }
 }
