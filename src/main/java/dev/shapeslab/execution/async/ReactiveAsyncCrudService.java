@@ -1,11 +1,9 @@
-package dev.shapeslab.execution.async.reactive;
+package dev.shapeslab.execution.async;
 
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
 import dev.shapeslab.execution.ReactiveCrud;
-import dev.shapeslab.execution.async.AsyncCrud;
-import dev.shapeslab.execution.async.WorkGate;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import io.reactivex.Completable;
 import io.reactivex.Flowable;
@@ -29,12 +27,12 @@ import reactor.core.scheduler.Scheduler;
  *
  * @param <T> the entity type
  */
-public class ReactiveAsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
+class ReactiveAsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
 
     private final ReactiveCrud<T> crud;
     private final Scheduler answer;
 
-    public ReactiveAsyncCrudService(ReactiveEntityStore<T> store, EntityRules rules, Scheduler answer) {
+    ReactiveAsyncCrudService(ReactiveEntityStore<T> store, EntityRules rules, Scheduler answer) {
         this.crud = new ReactiveCrud<>(store, rules);
         this.answer = answer;
     }
