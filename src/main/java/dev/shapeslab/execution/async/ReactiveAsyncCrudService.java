@@ -17,7 +17,7 @@ import reactor.core.scheduler.Scheduler;
 /**
  * CRUD over a non-blocking store as RxJava 2 types (the same as {@code async}'s), each adapted from
  * {@link ReactiveCrud}'s {@link Mono} ({@code fromPublisher}): what changed from {@code AsyncCrudService} is only
- * where a store call runs.
+ * where a store call runs. Also {@code rxjava}'s service over that store.
  *
  * <p><b>Scheduler:</b> the domain rules and the store call's start run on the subscribing thread (the request
  * thread, which then returns); the query waits on the database holding no thread; its result is signalled on one of
@@ -27,12 +27,12 @@ import reactor.core.scheduler.Scheduler;
  *
  * @param <T> the entity type
  */
-class ReactiveAsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
+public class ReactiveAsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
 
     private final ReactiveCrud<T> crud;
     private final Scheduler answer;
 
-    ReactiveAsyncCrudService(ReactiveEntityStore<T> store, EntityRules rules, Scheduler answer) {
+    public ReactiveAsyncCrudService(ReactiveEntityStore<T> store, EntityRules rules, Scheduler answer) {
         this.crud = new ReactiveCrud<>(store, rules);
         this.answer = answer;
     }
