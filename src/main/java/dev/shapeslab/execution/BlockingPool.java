@@ -129,6 +129,9 @@ public final class BlockingPool implements AutoCloseable {
                         answer.accept(result, null);
                     }
                 }));
+                if (decided.get()) {
+                    waiting.get().run(); // decided while it was being queued: it leaves the queue now
+                }
             } catch (ProblemException full) {
                 if (decided.compareAndSet(false, true)) {
                     late.run();
