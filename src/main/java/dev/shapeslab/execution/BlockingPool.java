@@ -5,15 +5,20 @@ import dev.shapeslab.web.ProblemException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 
 /**
  * Where a variant that never blocks its request's thread runs its blocking store calls: {@code async} and
@@ -81,6 +86,76 @@ public final class BlockingPool implements AutoCloseable {
         };
     }
 
+    /** A variant's own timer, on which a call waits holding no thread (Reactor's, Vert.x's). */
+    @FunctionalInterface
+    public interface Timer {
+
+        /** Runs {@code task} after {@code delay}; the Runnable returned cancels it. */
+        Runnable schedule(Duration delay, Runnable task);
+    }
+
+    /**
+     * {@code work} on a pool thread, after {@code latency} (a backend's simulated non-blocking latency, zero for none)
+     * waited for on {@code timer}, unless {@code deadline} passes before it starts: then it is answered 503
+     * ({@link ProblemCatalogue#NOT_STARTED_IN_TIME}), leaves the queue and never runs, so it never writes after its 503.
+     * Once started it is answered by its own result, which the store's deadline keeps short. <b>Threads:</b>
+     * {@code answer} gets the one outcome (a value, or a failure) on the pool thread that ran the work, or on the
+     * timer's thread (the deadline's 503), or on the one that submitted it (a full pool's 503).
+     *
+     * @return cancels the call if it has not started: its timers and its place in the queue (once it started: nothing)
+     */
+    public <R> Runnable submitBefore(Duration deadline, Duration latency, Timer timer, Callable<R> work,
+                                     BiConsumer<R, Throwable> answer) {
+        AtomicBoolean decided = new AtomicBoolean(); // by the start, the deadline or a cancel, whichever is first
+        AtomicReference<Runnable> waiting = new AtomicReference<>(() -> { }); // the latency's timer, then the queue
+        Runnable late = timer.schedule(deadline, () -> {
+            if (decided.compareAndSet(false, true)) {
+                waiting.get().run();
+                answer.accept(null, ProblemCatalogue.NOT_STARTED_IN_TIME.exception());
+            }
+        });
+        Runnable start = () -> {
+            try {
+                waiting.set(submit(() -> {
+                    if (decided.compareAndSet(false, true)) {
+                        late.run();
+                        R result;
+                        try {
+                            result = work.call();
+                        } catch (Throwable failure) {
+                            answer.accept(null, failure);
+                            return;
+                        }
+                        answer.accept(result, null);
+                    }
+                }));
+                if (decided.get()) {
+                    waiting.get().run(); // decided while it was being queued: it leaves the queue now
+                }
+            } catch (ProblemException full) {
+                if (decided.compareAndSet(false, true)) {
+                    late.run();
+                    answer.accept(null, full);
+                }
+            }
+        };
+        if (latency.isZero()) {
+            start.run();
+        } else {
+            waiting.set(timer.schedule(latency, () -> {
+                if (!decided.get()) {
+                    start.run();
+                }
+            }));
+        }
+        return () -> {
+            if (decided.compareAndSet(false, true)) {
+                late.run();
+                waiting.get().run();
+            }
+        };
+    }
+
     /** Threads running a call now. */
     public int busyThreads() {
         return executor.getActiveCount();
@@ -102,6 +177,11 @@ public final class BlockingPool implements AutoCloseable {
     /** How its threads are named, followed by a number from 1. */
     public String threadPrefix() {
         return threadPrefix;
+    }
+
+    /** Where the store calls run, as a variant's threading sentence says it. */
+    public String describe() {
+        return "store calls run on " + threads() + " " + threadPrefix + "* threads (queue " + queueCapacity + ")";
     }
 
     @Override

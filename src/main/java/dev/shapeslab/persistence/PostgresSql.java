@@ -94,12 +94,9 @@ public final class PostgresSql {
          * grows with it); as a derived table there is nothing to join back.
          *
          * <p>The shapes are a lateral subquery that PostgreSQL may not flatten ({@code offset 0}), so that every plan
-         * of the statement, generic ones included, probes shape_owner_idx once per drawing of the page. As a plain
-         * join, the generic plan of the prepared statement (the drivers prepare it once per connection, and
-         * PostgreSQL keeps a generic plan after five executions when it looks no dearer than the custom ones) did not
-         * know the limit, guessed a tenth of the table, and hashed the page against a sequential scan of every shape:
-         * chosen while the tables are small, it stays on that connection until an ANALYZE and costs as much as the
-         * shape table is large.
+         * of the statement, generic ones included, probes shape_owner_idx once per drawing of the page: as a plain
+         * join, the generic plan the prepared statement kept, chosen while the tables were small, scanned every shape
+         * (docs/results.md, "The series' workload on PostgreSQL").
          */
         public static final String PAGE = "select " + COLUMNS + SHAPE_COLUMNS
                 + " from (select p.id, p.name, p.creation_date from drawing p order by p.id offset $1 rows fetch first $2 rows only) d"

@@ -1,10 +1,12 @@
 package dev.shapeslab.web;
 
 import java.lang.reflect.Type;
+import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.core.ResolvableType;
 import org.springframework.stereotype.Component;
+import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * Offset paging for the list endpoints: parses {@code offset} and {@code limit}, and links the next page
@@ -44,6 +46,16 @@ public class Paging {
             return Optional.of(new PageRequest(page.offset() + page.limit(), page.limit()));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The {@code Link} header that links the page after {@code page} ({@link #next}) as {@code rel="next"}: the
+     * request's URI {@code request} with that page's offset and limit; for the servers without JAX-RS's link builder.
+     */
+    public Optional<String> nextLink(List<?> entities, PageRequest page, URI request) {
+        return next(entities, page).map(next -> "<" + UriComponentsBuilder.fromUri(request)
+                .replaceQueryParam("offset", next.offset()).replaceQueryParam("limit", next.limit())
+                .build().toUriString() + ">; rel=\"next\"");
     }
 
     private static int parse(String name, String value, int min, int max) {

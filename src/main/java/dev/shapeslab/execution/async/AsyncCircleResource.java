@@ -1,21 +1,23 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.deployment.ConditionalOnDeployment;
-import dev.shapeslab.deployment.Deployment.Port;
 import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.Circle;
 import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.persistence.ReactiveEntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 @Component
-@ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.BLOCKING)
+@ConditionalOnDeployment(variant = Variant.ASYNC)
 @Path(ResourcePaths.CIRCLES)
 public class AsyncCircleResource extends AsyncCrudResource<Circle> {
 
-    AsyncCircleResource(EntityStore<Circle> store, AsyncServices services, AsyncResponder responder, Paging paging) {
-        super(services.over(store), responder, paging, Circle.class);
+    AsyncCircleResource(ObjectProvider<EntityStore<Circle>> store, ObjectProvider<ReactiveEntityStore<Circle>> reactiveStore,
+                        AsyncServices services, AsyncResponder responder, Paging paging) {
+        super(services.over(store, reactiveStore), responder, paging, Circle.class);
     }
 }

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * What {@link AsyncCrudResource} asks of a service: CRUD as RxJava 2 types whose store work passes the request's
  * {@link WorkGate} before it starts. Two implementations: {@link AsyncCrudService} runs blocking store calls on the
- * {@link dev.shapeslab.execution.BlockingPool}; over the non-blocking store port, {@code async.reactive}'s service
+ * {@link dev.shapeslab.execution.BlockingPool}; over the non-blocking store port, {@link ReactiveAsyncCrudService}
  * subscribes to them. Each states its scheduler; none throws at assembly (failures, a missing entity included, arrive
  * as {@code onError}).
  *

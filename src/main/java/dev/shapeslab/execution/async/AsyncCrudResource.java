@@ -24,7 +24,8 @@ import jakarta.ws.rs.core.UriInfo;
 /**
  * The CRUD endpoints of one entity type over {@link AsyncCrudService}, the article series' part 4 step
  * done so that the work really leaves the request thread; over the {@code r2dbc} backend the same endpoints serve
- * a service over the non-blocking store port ({@code async.reactive}), and no thread runs the store work at all.
+ * a service over the non-blocking store port ({@link ReactiveAsyncCrudService}), and no thread runs the store work at all.
+ * Variant {@code rxjava} on that backend serves these endpoints too, without the timeout ({@link AsyncResponder#untimed}).
  *
  * <p>Threading contract: a Tomcat request thread parses the request, suspends the response, assembles and
  * subscribes to the pipeline and returns to the pool at once. The blocking store work runs on a

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
@@ -36,8 +37,21 @@ public class AsyncResponder {
 
     private final Duration timeout;
 
+    @Autowired
     AsyncResponder(Environment environment) {
-        this.timeout = AnswerTimeout.of(environment, "async.timeout").timeout();
+        this(AnswerTimeout.of(environment, "async.timeout").timeout());
+    }
+
+    private AsyncResponder(Duration timeout) {
+        this.timeout = timeout;
+    }
+
+    /**
+     * A responder without a timeout, for {@code rxjava} over the non-blocking store: the gate never shuts, and each
+     * request is bounded by its store call's deadline ({@code shapes.database.request-timeout}).
+     */
+    public static AsyncResponder untimed() {
+        return new AsyncResponder((Duration) null);
     }
 
     /**
@@ -47,16 +61,18 @@ public class AsyncResponder {
     public void respond(AsyncResponse response, Function<WorkGate, Single<?>> work) {
         CompositeDisposable subscription = new CompositeDisposable();
         Exchange exchange = new Exchange(response);
-        response.setTimeoutHandler(timedOut -> {
-            if (exchange.expire()) {
-                subscription.dispose(); // first, so that nothing of the work is left when the client hears
-                exchange.answer(ProblemCatalogue.NO_ANSWER_IN_TIME.exception(timeout.toMillis()));
-            } else {
-                // The work has started and will answer; wait for it (its store bounds keep that short).
-                timedOut.setTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        });
-        response.setTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (timeout != null) {
+            response.setTimeoutHandler(timedOut -> {
+                if (exchange.expire()) {
+                    subscription.dispose(); // first, so that nothing of the work is left when the client hears
+                    exchange.answer(ProblemCatalogue.NO_ANSWER_IN_TIME.exception(timeout.toMillis()));
+                } else {
+                    // The work has started and will answer; wait for it (its store bounds keep that short).
+                    timedOut.setTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                }
+            });
+            response.setTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        }
         response.register((ConnectionCallback) disconnected -> subscription.dispose());
         subscription.add(work.apply(exchange).subscribe(exchange::with, exchange::with));
     }

@@ -1,35 +1,52 @@
 package dev.shapeslab.execution.async;
 
 import dev.shapeslab.deployment.ConditionalOnDeployment;
-import dev.shapeslab.deployment.Deployment.Port;
 import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.BlockingPool;
+import dev.shapeslab.execution.ResponseThreads;
 import dev.shapeslab.persistence.EntityStore;
+import dev.shapeslab.persistence.ReactiveEntityStore;
 import dev.shapeslab.persistence.SimulatedLatency;
 import java.util.Optional;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
-/** Makes the {@link AsyncCrudService} of a store: what every async service shares, given once. */
+/**
+ * Makes the service of an entity type over the one store the backend offers for it: a
+ * {@link ReactiveAsyncCrudService} over the non-blocking one on {@code r2dbc}, an {@link AsyncCrudService} (on the
+ * {@link BlockingPool}) everywhere else; what every async service shares, given once.
+ */
 @Component
-@ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.BLOCKING)
-public class AsyncServices {
+@ConditionalOnDeployment(variant = Variant.ASYNC)
+class AsyncServices {
 
     private final EntityRules rules;
-    private final BlockingPool pool;
+    private final ObjectProvider<BlockingPool> pool;
     private final Optional<SimulatedLatency> latency;
-    private final LatencyTimer latencyTimer;
+    private final ObjectProvider<LatencyTimer> latencyTimer;
+    private final ObjectProvider<ResponseThreads> responseThreads;
 
-    AsyncServices(EntityRules rules, BlockingPool pool, Optional<SimulatedLatency> latency,
-                  LatencyTimer latencyTimer) {
+    AsyncServices(EntityRules rules, ObjectProvider<BlockingPool> pool, Optional<SimulatedLatency> latency,
+                  ObjectProvider<LatencyTimer> latencyTimer, ObjectProvider<ResponseThreads> responseThreads) {
         this.rules = rules;
         this.pool = pool;
         this.latency = latency;
         this.latencyTimer = latencyTimer;
+        this.responseThreads = responseThreads;
     }
 
-    public <T extends Identifiable<T>> AsyncCrudService<T> over(EntityStore<T> store) {
-        return new AsyncCrudService<>(store, rules, pool, latency, latencyTimer);
+    <T extends Identifiable<T>> AsyncCrud<T> over(ObjectProvider<EntityStore<T>> blocking,
+                                                 ObjectProvider<ReactiveEntityStore<T>> nonBlocking) {
+        ReactiveEntityStore<T> reactive = nonBlocking.getIfAvailable();
+        if (reactive != null) {
+            return new ReactiveAsyncCrudService<>(reactive, rules, responseThreads.getObject().scheduler());
+        }
+        return over(blocking.getObject());
+    }
+
+    <T extends Identifiable<T>> AsyncCrudService<T> over(EntityStore<T> store) {
+        return new AsyncCrudService<>(store, rules, pool.getObject(), latency, latencyTimer.getObject());
     }
 }

@@ -9,23 +9,17 @@ import org.springframework.stereotype.Component;
 /** The default variant: blocking, thread per request. */
 @Component
 @ConditionalOnDeployment(variant = Variant.PLAIN)
-public class PlainVariant implements ExecutionVariant {
+public class PlainVariant extends ExecutionVariant {
 
     public static final List<Class<?>> RESOURCES =
             List.of(PlainCircleResource.class, PlainRectangleResource.class, PlainDrawingResource.class);
 
-    @Override
-    public String name() {
-        return Variant.PLAIN.profile();
+    PlainVariant() {
+        super(Variant.PLAIN, RESOURCES);
     }
 
     @Override
     public String threading() {
         return "blocking; a Tomcat request thread runs each request start to finish";
-    }
-
-    @Override
-    public List<Class<?>> resourceClasses() {
-        return RESOURCES;
     }
 }

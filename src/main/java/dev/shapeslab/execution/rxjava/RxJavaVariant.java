@@ -9,20 +9,14 @@ import org.springframework.stereotype.Component;
 
 @Component
 @ConditionalOnDeployment(variant = Variant.RXJAVA, port = Port.BLOCKING)
-class RxJavaVariant implements ExecutionVariant {
+class RxJavaVariant extends ExecutionVariant {
 
-    @Override
-    public String name() {
-        return Variant.RXJAVA.profile();
+    RxJavaVariant() {
+        super(Variant.RXJAVA, List.of(RxCircleResource.class, RxRectangleResource.class, RxDrawingResource.class));
     }
 
     @Override
     public String threading() {
         return "RxJava 2 services; the Tomcat request thread subscribes, runs the pipeline and waits for it";
-    }
-
-    @Override
-    public List<Class<?>> resourceClasses() {
-        return List.of(RxCircleResource.class, RxRectangleResource.class, RxDrawingResource.class);
     }
 }

@@ -4,8 +4,6 @@ import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.VertxEntityStore;
-import dev.shapeslab.web.ProblemCatalogue;
-import dev.shapeslab.web.ProblemException;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -14,7 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A blocking store (the JDBC backends, the stub) as a {@link VertxEntityStore}: each call on the {@link BlockingPool}.
@@ -35,15 +32,15 @@ final class BlockingStore<T extends Identifiable<T>> implements VertxEntityStore
     private final EntityStore<T> store;
     private final BlockingPool pool;
     private final Vertx vertx;
-    private final long latencyMillis;
-    private final long timeoutMillis;
+    private final Duration latency;
+    private final Duration timeout;
 
     BlockingStore(EntityStore<T> store, BlockingPool pool, Vertx vertx, Duration latency, Duration timeout) {
         this.store = store;
         this.pool = pool;
         this.vertx = vertx;
-        this.latencyMillis = latency.toMillis();
-        this.timeoutMillis = Math.max(1, timeout.toMillis());
+        this.latency = Duration.ofMillis(latency.toMillis()); // Vert.x's timers count in milliseconds
+        this.timeout = timeout;
     }
 
     @Override
@@ -88,49 +85,20 @@ final class BlockingStore<T extends Identifiable<T>> implements VertxEntityStore
     private <R> Future<R> call(Callable<R> storeCall) {
         Context caller = vertx.getOrCreateContext();
         Promise<R> answer = Promise.promise();
-        AtomicBoolean decided = new AtomicBoolean(); // by the call starting or by its deadline, whichever is first
-        // Set when the call is queued, read at the deadline: both on the caller's event loop.
-        Runnable[] leaveQueue = {() -> { }};
-        long deadline = vertx.setTimer(timeoutMillis, id -> {
-            if (decided.compareAndSet(false, true)) {
-                leaveQueue[0].run();
-                answer.tryFail(ProblemCatalogue.NOT_STARTED_IN_TIME.exception());
+        pool.submitBefore(timeout, latency, this::onVertxTimer, storeCall, (result, failure) -> {
+            Runnable settle = () -> answer.handle(failure == null ? Future.succeededFuture(result)
+                    : Future.failedFuture(failure));
+            if (Vertx.currentContext() == caller) {
+                settle.run();
+            } else {
+                caller.runOnContext(done -> settle.run());
             }
         });
-        Runnable start = () -> {
-            if (decided.get()) {
-                return; // its deadline came while it waited on the timer
-            }
-            try {
-                leaveQueue[0] = pool.submit(() -> {
-                    if (decided.compareAndSet(false, true)) {
-                        Future<R> outcome = outcome(storeCall);
-                        caller.runOnContext(done -> {
-                            vertx.cancelTimer(deadline);
-                            answer.handle(outcome);
-                        });
-                    }
-                });
-            } catch (ProblemException full) {
-                vertx.cancelTimer(deadline);
-                decided.set(true);
-                answer.tryFail(full);
-            }
-        };
-        if (latencyMillis > 0) {
-            vertx.setTimer(latencyMillis, id -> start.run());
-        } else {
-            start.run();
-        }
         return answer.future();
     }
 
-    /** What the store call returned or threw, as a completed {@code Future}. */
-    private static <R> Future<R> outcome(Callable<R> storeCall) {
-        try {
-            return Future.succeededFuture(storeCall.call());
-        } catch (Throwable failure) {
-            return Future.failedFuture(failure);
-        }
+    private Runnable onVertxTimer(Duration delay, Runnable task) {
+        long timer = vertx.setTimer(Math.max(1, delay.toMillis()), fired -> task.run());
+        return () -> vertx.cancelTimer(timer);
     }
 }

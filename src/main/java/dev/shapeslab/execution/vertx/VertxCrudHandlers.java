@@ -11,6 +11,7 @@ import dev.shapeslab.web.JsonProblems;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ProblemCatalogue;
+import dev.shapeslab.web.ResourcePaths;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -19,7 +20,6 @@ import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
-import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * The CRUD routes of one entity type under {@code vertx}: the same paths, statuses and bodies as the Jersey resources,
@@ -74,10 +74,8 @@ final class VertxCrudHandlers<T extends Identifiable<T>> {
     private void list(RoutingContext request) {
         PageRequest page = paging.request(first(request, "offset"), first(request, "limit"));
         service.list(page.offset(), page.limit()).onSuccess(entities -> {
-            paging.next(entities, page).ifPresent(next -> request.response().putHeader("Link", "<"
-                    + UriComponentsBuilder.fromUri(URI.create(request.request().absoluteURI()))
-                            .replaceQueryParam("offset", next.offset()).replaceQueryParam("limit", next.limit())
-                            .build().toUriString() + ">; rel=\"next\""));
+            paging.nextLink(entities, page, URI.create(request.request().absoluteURI()))
+                    .ifPresent(link -> request.response().putHeader("Link", link));
             answer(request, 200, pageWriter, entities);
         }).onFailure(request::fail);
     }
@@ -88,9 +86,8 @@ final class VertxCrudHandlers<T extends Identifiable<T>> {
 
     private void create(RoutingContext request) {
         service.create(body(request)).onSuccess(created -> {
-            request.response().putHeader(HttpHeaders.LOCATION, UriComponentsBuilder
-                    .fromUri(URI.create(request.request().absoluteURI())).replacePath(collection + "/" + created.getId())
-                    .replaceQuery(null).build().toUriString());
+            request.response().putHeader(HttpHeaders.LOCATION, ResourcePaths.location(
+                    URI.create(request.request().absoluteURI()), collection, created.getId()).toString());
             answer(request, 201, writer, created);
         }).onFailure(request::fail);
     }

@@ -10,20 +10,16 @@ import org.springframework.stereotype.Component;
 
 @Component
 @ConditionalOnDeployment(variant = Variant.VERTX)
-class VertxVariant implements ExecutionVariant {
+class VertxVariant extends ExecutionVariant {
 
     private final VertxServer server;
     private final BlockingPool pool;
 
     /** {@code pool}: none on {@code pg}, whose Vert.x client's calls need no thread. */
     VertxVariant(VertxServer server, ObjectProvider<BlockingPool> pool) {
+        super(Variant.VERTX, List.of(VertxCrudHandlers.class));
         this.server = server;
         this.pool = pool.getIfAvailable();
-    }
-
-    @Override
-    public String name() {
-        return Variant.VERTX.profile();
     }
 
     @Override
@@ -31,12 +27,6 @@ class VertxVariant implements ExecutionVariant {
         String reads = "Vert.x Web on Vert.x's HTTP server; one of " + server.eventLoops()
                 + " vert.x-eventloop-thread-* reads each request and writes its answer, ";
         return reads + (pool == null ? "and sends its queries through the Vert.x PostgreSQL client, whose answers come "
-                + "back to it (no worker thread)" : "store calls run on " + pool.threads() + " " + pool.threadPrefix()
-                + "* threads (queue " + pool.queueCapacity() + ")");
-    }
-
-    @Override
-    public List<Class<?>> resourceClasses() {
-        return List.of(VertxCrudHandlers.class);
+                + "back to it (no worker thread)" : pool.describe());
     }
 }

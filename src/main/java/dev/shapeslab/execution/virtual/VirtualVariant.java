@@ -4,7 +4,6 @@ import dev.shapeslab.deployment.ConditionalOnDeployment;
 import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.execution.ExecutionVariant;
 import dev.shapeslab.execution.plain.PlainVariant;
-import java.util.List;
 import org.springframework.stereotype.Component;
 
 /**
@@ -19,11 +18,12 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @ConditionalOnDeployment(variant = Variant.VIRTUAL)
-class VirtualVariant implements ExecutionVariant {
+class VirtualVariant extends ExecutionVariant {
 
     static final int MINIMUM_JAVA = 21;
 
     VirtualVariant() {
+        super(Variant.VIRTUAL, PlainVariant.RESOURCES);
         int java = Runtime.version().feature();
         if (java < MINIMUM_JAVA) {
             throw new IllegalStateException("The '" + Variant.VIRTUAL.profile() + "' variant needs a JDK " + MINIMUM_JAVA
@@ -34,17 +34,7 @@ class VirtualVariant implements ExecutionVariant {
     }
 
     @Override
-    public String name() {
-        return Variant.VIRTUAL.profile();
-    }
-
-    @Override
     public String threading() {
         return "the plain code on virtual threads; each request runs on its own virtual thread";
-    }
-
-    @Override
-    public List<Class<?>> resourceClasses() {
-        return PlainVariant.RESOURCES;
     }
 }

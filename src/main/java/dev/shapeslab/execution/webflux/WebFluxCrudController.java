@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.web.PageRequest;
 import dev.shapeslab.web.Paging;
+import dev.shapeslab.web.ResourcePaths;
 import dev.shapeslab.web.flux.EventLoops;
-import java.net.URI;
 import java.util.List;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -20,7 +20,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.server.ServerWebExchange;
-import org.springframework.web.util.UriComponentsBuilder;
 import reactor.core.publisher.Mono;
 
 /**
@@ -59,10 +58,7 @@ public abstract class WebFluxCrudController<T extends Identifiable<T>> {
         PageRequest page = paging.request(offset, limit);
         return answered(exchange, service.list(page.offset(), page.limit()).map(entities -> {
             ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
-            paging.next(entities, page).ifPresent(next -> ok.header(HttpHeaders.LINK, "<" + UriComponentsBuilder
-                    .fromUri(exchange.getRequest().getURI())
-                    .replaceQueryParam("offset", next.offset()).replaceQueryParam("limit", next.limit())
-                    .build().toUriString() + ">; rel=\"next\""));
+            paging.nextLink(entities, page, exchange.getRequest().getURI()).ifPresent(link -> ok.header(HttpHeaders.LINK, link));
             return ok.body(json(entities));
         }));
     }
@@ -76,7 +72,8 @@ public abstract class WebFluxCrudController<T extends Identifiable<T>> {
     @PostMapping(consumes = JSON, produces = JSON)
     public Mono<ResponseEntity<T>> create(@RequestBody(required = false) T entity, ServerWebExchange exchange) {
         return answered(exchange, service.create(entity)
-                .map(created -> ResponseEntity.created(location(exchange, created)).body(created)));
+                .map(created -> ResponseEntity.created(ResourcePaths.location(exchange.getRequest().getURI(), collection,
+                        created.getId())).body(created)));
     }
 
     @PutMapping(path = "/{id}", consumes = JSON, produces = JSON)
@@ -106,11 +103,5 @@ public abstract class WebFluxCrudController<T extends Identifiable<T>> {
     /** The result, or the failure, on the event loop of the request's connection, which answers it. */
     private static <R> Mono<R> answered(ServerWebExchange exchange, Mono<R> result) {
         return result.publishOn(EventLoops.schedulerOf(exchange));
-    }
-
-    /** The new entity's absolute URI, as Jersey makes a relative {@code Location} absolute. */
-    private URI location(ServerWebExchange exchange, Identifiable<?> created) {
-        return UriComponentsBuilder.fromUri(exchange.getRequest().getURI()).replacePath(collection + "/" + created.getId())
-                .replaceQuery(null).build().toUri();
     }
 }

@@ -10,32 +10,22 @@ import org.springframework.stereotype.Component;
 
 @Component
 @ConditionalOnDeployment(variant = Variant.WEBFLUX)
-class WebFluxVariant implements ExecutionVariant {
+class WebFluxVariant extends ExecutionVariant {
 
     private final ObjectProvider<BlockingPool> pool;
 
     WebFluxVariant(ObjectProvider<BlockingPool> pool) {
+        super(Variant.WEBFLUX, List.of(WebFluxCircleController.class, WebFluxRectangleController.class,
+                WebFluxDrawingController.class));
         this.pool = pool;
-    }
-
-    @Override
-    public String name() {
-        return Variant.WEBFLUX.profile();
     }
 
     @Override
     public String threading() {
         BlockingPool blocking = pool.getIfAvailable();
-        String storeCalls = blocking == null
-                ? "store calls wait on the non-blocking driver, holding no thread"
-                : "store calls run on " + blocking.threads() + " " + blocking.threadPrefix() + "* threads (queue "
-                        + blocking.queueCapacity() + ")";
+        String storeCalls = blocking == null ? "store calls wait on the non-blocking driver, holding no thread"
+                : blocking.describe();
         return "Spring WebFlux on Reactor Netty; a reactor-http-* event loop reads each request and writes its answer, "
                 + storeCalls;
-    }
-
-    @Override
-    public List<Class<?>> resourceClasses() {
-        return List.of(WebFluxCircleController.class, WebFluxRectangleController.class, WebFluxDrawingController.class);
     }
 }

@@ -45,10 +45,9 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
     /**
      * Interprets each of this store's HQL statements once, as the app starts, into the session factory's cache, where
      * every store call then finds it. Hibernate parses an HQL string on its first use, and ANTLR builds its decision
-     * tables during a JVM's first parses: inside a store call that CPU counts against the call's deadline
-     * ({@code shapes.database.request-timeout}). In a cold JVM on a busy machine the first read of a drawing spent more
-     * than those 3 s in the parser and was answered 503, as if the database had not answered
-     * (docs/notebook/2026-11-27-round-trips-per-request.md). No connection is needed: nothing runs.
+     * tables during a JVM's first parses: inside a store call that CPU counts against the call's deadline, which a cold
+     * JVM's first read of a drawing passed (docs/notebook/2026-11-27-round-trips-per-request.md). No connection is
+     * needed: nothing runs.
      */
     @PostConstruct
     void interpretStatements() {

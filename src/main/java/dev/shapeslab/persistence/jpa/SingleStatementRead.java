@@ -17,8 +17,8 @@ import org.springframework.transaction.annotation.Transactional;
  * <p>Why: a transaction around one statement costs H2's remote client four more round trips, each one
  * paid by the app and by the database server: {@code setAutoCommit(false)} at the start, the commit, and
  * {@code setAutoCommit(true)} as the connection is reset, which H2's client sends as a second commit and then
- * the switch, each paid by the app and the database server (measured: docs/performance.md, "What was
- * changed, and why"). Writes keep their transactions.
+ * the switch (measured: docs/performance.md, "What was changed, and why"). Writes on PostgreSQL:
+ * {@link SingleStatementWrite}.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)

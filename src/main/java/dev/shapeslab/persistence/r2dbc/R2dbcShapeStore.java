@@ -22,35 +22,33 @@ abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStor
 
     private final Class<S> type;
     private final String kind;
-    private final String entityName;
     private final StoreCalls calls;
 
     R2dbcShapeStore(Class<S> type, String kind, StoreCalls calls) {
         this.type = type;
         this.kind = kind;
-        this.entityName = kind;
         this.calls = calls;
     }
 
     @Override
     public String entityName() {
-        return entityName;
+        return kind;
     }
 
     @Override
     public Mono<List<S>> findPage(int offset, int limit) {
-        return calls.read(entityName, "findPage", connection -> shapes(connection.createStatement(Shapes.PAGE).bind(0, kind).bind(1, offset)
+        return calls.read(kind, "findPage", connection -> shapes(connection.createStatement(Shapes.PAGE).bind(0, kind).bind(1, offset)
                 .bind(2, limit)).collectList());
     }
 
     @Override
     public Mono<S> findById(long id) {
-        return calls.read(entityName, "findById", connection -> shapes(connection.createStatement(Shapes.BY_ID).bind(0, id).bind(1, kind)).singleOrEmpty());
+        return calls.read(kind, "findById", connection -> shapes(connection.createStatement(Shapes.BY_ID).bind(0, id).bind(1, kind)).singleOrEmpty());
     }
 
     @Override
     public Mono<S> insert(S entity) {
-        return calls.statement(entityName, "insert", connection -> {
+        return calls.statement(kind, "insert", connection -> {
             Statement insert = ShapeColumns.bind(connection.createStatement(Shapes.INSERT).bind(0, kind), 1, entity);
             return single(insert, result -> result.map(row -> row.get(0, Long.class))).map(id -> {
                 S stored = entity.copy();
@@ -62,19 +60,19 @@ abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStor
 
     @Override
     public Mono<S> replace(long id, S entity) {
-        return calls.statement(entityName, "replace", connection -> shapes(ShapeColumns.bind(connection.createStatement(Shapes.REPLACE), 0, entity)
+        return calls.statement(kind, "replace", connection -> shapes(ShapeColumns.bind(connection.createStatement(Shapes.REPLACE), 0, entity)
                 .bind(PostgresSql.WRITTEN_COUNT, id).bind(PostgresSql.WRITTEN_COUNT + 1, kind)).singleOrEmpty());
     }
 
     @Override
     public Mono<Boolean> deleteById(long id) {
-        return calls.statement(entityName, "deleteById", connection -> rowsUpdated(connection.createStatement(Shapes.DELETE).bind(0, id).bind(1, kind))
+        return calls.statement(kind, "deleteById", connection -> rowsUpdated(connection.createStatement(Shapes.DELETE).bind(0, id).bind(1, kind))
                 .map(deleted -> deleted > 0));
     }
 
     @Override
     public Mono<Void> deleteAll() {
-        return calls.write(entityName, "deleteAll", connection -> rowsUpdated(connection.createStatement(Shapes.DELETE_ALL).bind(0, kind)).then());
+        return calls.write(kind, "deleteAll", connection -> rowsUpdated(connection.createStatement(Shapes.DELETE_ALL).bind(0, kind)).then());
     }
 
     private Flux<S> shapes(Statement statement) {

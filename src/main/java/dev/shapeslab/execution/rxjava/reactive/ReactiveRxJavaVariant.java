@@ -11,17 +11,14 @@ import org.springframework.stereotype.Component;
 /** Variant {@code rxjava} on the non-blocking store port (backend {@code r2dbc}). */
 @Component
 @ConditionalOnDeployment(variant = Variant.RXJAVA, port = Port.NON_BLOCKING)
-class ReactiveRxJavaVariant implements ExecutionVariant {
+class ReactiveRxJavaVariant extends ExecutionVariant {
 
     private final ResponseThreads responseThreads;
 
     ReactiveRxJavaVariant(ResponseThreads responseThreads) {
+        super(Variant.RXJAVA, List.of(ReactiveRxCircleResource.class, ReactiveRxRectangleResource.class,
+                ReactiveRxDrawingResource.class));
         this.responseThreads = responseThreads;
-    }
-
-    @Override
-    public String name() {
-        return Variant.RXJAVA.profile();
     }
 
     @Override
@@ -29,11 +26,5 @@ class ReactiveRxJavaVariant implements ExecutionVariant {
         return "RxJava 2 services over a non-blocking store, answered through AsyncResponse; the request thread"
                 + " subscribes and returns, no thread is held while a query is in flight, and one of "
                 + responseThreads.threads() + " " + ResponseThreads.THREAD_PREFIX + "* threads resumes the response";
-    }
-
-    @Override
-    public List<Class<?>> resourceClasses() {
-        return List.of(ReactiveRxCircleResource.class, ReactiveRxRectangleResource.class,
-                ReactiveRxDrawingResource.class);
     }
 }

@@ -3,9 +3,12 @@ package dev.shapeslab.execution.rxjava.reactive;
 import dev.shapeslab.deployment.ConditionalOnDeployment;
 import dev.shapeslab.deployment.Deployment.Port;
 import dev.shapeslab.deployment.Deployment.Variant;
-import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Rectangle;
+import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.execution.ResponseThreads;
+import dev.shapeslab.execution.async.AsyncCrudResource;
+import dev.shapeslab.execution.async.AsyncResponder;
+import dev.shapeslab.execution.async.ReactiveAsyncCrudService;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
@@ -15,10 +18,11 @@ import org.springframework.stereotype.Component;
 @Component
 @ConditionalOnDeployment(variant = Variant.RXJAVA, port = Port.NON_BLOCKING)
 @Path(ResourcePaths.RECTANGLES)
-public class ReactiveRxRectangleResource extends ReactiveRxCrudResource<Rectangle> {
+public class ReactiveRxRectangleResource extends AsyncCrudResource<Rectangle> {
 
     ReactiveRxRectangleResource(ReactiveEntityStore<Rectangle> store, EntityRules rules, ResponseThreads responseThreads,
-                           Paging paging) {
-        super(new ReactiveRxCrudService<>(store, rules, responseThreads.scheduler()), paging, Rectangle.class);
+                                Paging paging) {
+        super(new ReactiveAsyncCrudService<>(store, rules, responseThreads.scheduler()), AsyncResponder.untimed(),
+                paging, Rectangle.class);
     }
 }

@@ -9,12 +9,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * Sets two of H2's system properties, each unless the JVM was given it: {@value #CONNECT_RETRIES} to 0 and
  * {@value #OBJECT_CACHE} to false.
  *
- * <p>No retries of a refused connection: H2's client retries one 16 times, sleeping longer each time (1.2 s
- * in all). While the server is down, Hikari's wait for a connection (500 ms) then ended before any attempt
- * had failed, so it came without the refusal as its cause; {@link StoreOutages} could not tell an outage
- * from a busy pool, and every call of the async variant's queue waited its own 500 ms instead of failing
- * fast (the faults drill's slow 503s: docs/notebook/2026-11-24-faults-one-deadline.md). A server that is not
- * going to be listening a few milliseconds later; the pool tries again anyway.
+ * <p>No retries of a refused connection: H2's client retries one for 1.2 s, longer than Hikari's wait for a
+ * connection, which then ends without the refusal as its cause, so that {@link StoreOutages} cannot tell an outage
+ * from a busy pool (docs/notebook/2026-11-24-faults-one-deadline.md); the pool tries again anyway.
  *
  * <p>No object cache: H2 looks every value it reads up in one shared table of recent values (hashing it
  * first), so that equal values share one instance. The app makes its own objects of them at once, so the

@@ -1,11 +1,9 @@
-package dev.shapeslab.execution.async.reactive;
+package dev.shapeslab.execution.async;
 
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
 import dev.shapeslab.execution.ReactiveCrud;
-import dev.shapeslab.execution.async.AsyncCrud;
-import dev.shapeslab.execution.async.WorkGate;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 import io.reactivex.Completable;
 import io.reactivex.Flowable;
@@ -19,7 +17,7 @@ import reactor.core.scheduler.Scheduler;
 /**
  * CRUD over a non-blocking store as RxJava 2 types (the same as {@code async}'s), each adapted from
  * {@link ReactiveCrud}'s {@link Mono} ({@code fromPublisher}): what changed from {@code AsyncCrudService} is only
- * where a store call runs.
+ * where a store call runs. Also {@code rxjava}'s service over that store.
  *
  * <p><b>Scheduler:</b> the domain rules and the store call's start run on the subscribing thread (the request
  * thread, which then returns); the query waits on the database holding no thread; its result is signalled on one of
