@@ -53,7 +53,7 @@ public interface Admission {
         Gauge.builder("admission.waiting", queue, AdmissionQueue::waiting)
                 .description("Requests waiting for a place").register(registry);
         Gauge.builder("admission.refusing", queue, AdmissionQueue::refusing)
-                .description("Requests past the full queue, held until the longest wait has passed and refused")
+                .description("Requests past the full queue, held until the refusal delay has passed and refused")
                 .register(registry);
         FunctionCounter.builder("admission.waited", queue, AdmissionQueue::waited)
                 .description("Requests admitted after waiting for a place").register(registry);

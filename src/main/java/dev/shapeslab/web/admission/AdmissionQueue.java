@@ -50,6 +50,9 @@ public final class AdmissionQueue {
 
     private static final Logger log = LoggerFactory.getLogger(AdmissionQueue.class);
 
+    /** Why a request past the full queue is turned away, for its 503's JFR event and log line. */
+    public static final String QUEUE_FULL = "queue full";
+
     private final SimpleLimiter<Void> limiter;
     private final int maxQueue;
     /** Requests waiting for a place, in arrival order, each until it is admitted or {@code max-wait} has passed. */
@@ -82,7 +85,7 @@ public final class AdmissionQueue {
         this.limiter = SimpleLimiter.newBuilder().named("requests").limit(settings.newLimit()).build();
         this.maxQueue = settings.maxQueue();
         this.queue = new Line(settings.maxWait(), "waited " + settings.maxWait().toMillis() + " ms");
-        this.refusals = new Line(settings.refusalDelay(), "queue full");
+        this.refusals = new Line(settings.refusalDelay(), QUEUE_FULL);
         this.handOn = handOn;
         log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
                 + "order; beyond, 503 with Retry-After, answered after {} ms", settings.maxInFlight(),
@@ -93,6 +96,16 @@ public final class AdmissionQueue {
     /** A place for a new request, if one is free and nobody waits for it. */
     public Optional<Limiter.Listener> tryAdmit() {
         return waiting.get() == 0 ? limiter.acquire(null) : Optional.empty();
+    }
+
+    /**
+     * Whether a request that found no free place is refused at once: {@code max-queue} wait already and refusals are
+     * not held ({@code refusal-delay} 0). Its server then answers it {@link #QUEUE_FULL} where it stands, without
+     * suspending it first; one that passes this check just as the queue fills is refused at once by
+     * {@link #await(Waiter)} all the same.
+     */
+    public boolean refusesAtOnce() {
+        return refusals.delayNanos == 0 && waiting.get() >= maxQueue;
     }
 
     /**
@@ -242,7 +255,7 @@ public final class AdmissionQueue {
         return waiting.get();
     }
 
-    /** Requests that found the queue full, held until {@code max-wait} has passed and they are answered 503. */
+    /** Requests that found the queue full, held until {@code refusal-delay} has passed and they are answered 503. */
     public int refusing() {
         return refusing.get();
     }

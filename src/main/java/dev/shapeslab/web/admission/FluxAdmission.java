@@ -19,8 +19,9 @@ import reactor.core.publisher.MonoSink;
 /**
  * Admission control on WebFlux: {@link AdmissionQueue}'s bound and queue as a {@code WebFilter}, with the settings and
  * meaning it has on the other servers: past {@code max-in-flight} a request waits for a place, and once it has waited
- * {@code max-wait} (or, past {@code max-queue}, once that time has passed) the answer is 503 problem+json with
- * {@code Retry-After}, written before the body is read. A request counts until its response is written, or its client has gone.
+ * {@code max-wait} (or, past {@code max-queue}, once {@code refusal-delay} has passed) the answer is 503 problem+json
+ * with {@code Retry-After}, written before the body is read. A request counts until its response is written, or its
+ * client has gone.
  *
  * <p>Waiting holds no thread here either: a waiting request is a pending {@code Mono}, not a suspended servlet
  * request. When a place comes free (on whichever thread completed the request that held it), or its wait ends, the
@@ -62,6 +63,9 @@ public final class FluxAdmission implements WebFilter, Admission, DisposableBean
         Optional<Limiter.Listener> place = queue.tryAdmit();
         if (place.isPresent()) {
             return serve(exchange, chain, place.get());
+        }
+        if (queue.refusesAtOnce()) {
+            return reject(exchange, AdmissionQueue.QUEUE_FULL);
         }
         return Mono.<Held>create(sink -> {
                     Waiter waiter = new Waiter(sink, eventLoop.apply(exchange));

@@ -23,9 +23,8 @@ import org.eclipse.jetty.util.VirtualThreads;
  * timer) behind a {@link Handler.Wrapper} around the servlet context, with the settings, answers and metrics it has
  * under Tomcat, WebFlux and Vert.x. At most {@code max-in-flight} requests are served at once; past it a request waits
  * for a place, in arrival order, for at most {@code max-wait}, and is answered 503 problem+json with {@code Retry-After}
- * once it has waited that long; one that finds {@code max-queue} requests waiting is refused once that time has passed
- * too. A rejected request never
- * reaches the servlet context, so it never writes: its body is not even read.
+ * once it has waited that long; one that finds {@code max-queue} requests waiting is refused, at once unless
+ * {@code refusal-delay} holds it (not by default on Jetty). A rejected request never reaches the servlet context, so it never writes: its body is not even read.
  *
  * <p>Waiting holds no thread: in Jetty's core API a handler that returns {@code true} without completing the request's
  * {@link Callback} has taken the request over, and the thread goes back to the pool. A waiting request is that, and an
@@ -78,6 +77,10 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
         if (free.isPresent()) {
             place.taken(free.get());
             return super.handle(request, response, callback);
+        }
+        if (queue.refusesAtOnce()) {
+            reject(request, response, callback, AdmissionQueue.QUEUE_FULL);
+            return true;
         }
         Waiter waiter = new Waiter(request, response, callback, place);
         request.addFailureListener(failure -> waiter.leaveGone()); // then Jetty fails the request itself

@@ -27,7 +27,8 @@ import org.apache.catalina.valves.ValveBase;
  *
  * <p>A request past the bound waits for a place, in arrival order, for at most {@code max-wait}; it is
  * answered 503 problem+json with {@code Retry-After} only when it has waited that long. One that finds
- * {@code max-queue} requests waiting already is refused, but answered only once that time has passed too. A closed loop of clients keeps one request per client in
+ * {@code max-queue} requests waiting already is refused: at once unless {@code refusal-delay} holds it (not by
+ * default on Tomcat: {@code deployment.DeploymentDefaults}). A closed loop of clients keeps one request per client in
  * flight whenever the server is the bottleneck, so a bound that refused at once would turn away ordinary load
  * the server answers within a second. Waiting costs no thread in any variant: the request is suspended with
  * the Servlet API's asynchronous mode before Jersey reads it (Jetty's QoS filter does the same), and
@@ -123,6 +124,8 @@ public class TomcatAdmission extends ValveBase implements Admission {
         Optional<Limiter.Listener> place = queue.tryAdmit();
         if (place.isPresent()) {
             serve(request, response, next, place.get());
+        } else if (queue.refusesAtOnce()) {
+            reject(request, response, AdmissionQueue.QUEUE_FULL);
         } else {
             AsyncContext context = request.startAsync();
             context.setTimeout(0); // no timeout of Tomcat's: only admission ends a wait (see Waiter)

@@ -16,8 +16,9 @@ import java.util.function.Predicate;
 /**
  * Admission control on Vert.x: {@link AdmissionQueue}'s bound and queue as the first handler of the Vert.x Web router,
  * with the settings and meaning it has on the other servers: past {@code max-in-flight} a request waits for a place,
- * and once it has waited {@code max-wait} (or, past {@code max-queue}, once that time has passed) the answer is 503
- * problem+json with {@code Retry-After}, written before the body is read. A request counts until its response has ended, or its connection has closed.
+ * and once it has waited {@code max-wait} (or, past {@code max-queue}, once {@code refusal-delay} has passed) the
+ * answer is 503 problem+json with {@code Retry-After}, written before the body is read. A request counts until its
+ * response has ended, or its connection has closed.
  *
  * <p>Waiting holds no thread: a waiting request is a paused request (its body stays unread) and an entry in the
  * queue. When a place comes free, on whichever event loop finished the request that held it, or its wait ends, the
@@ -59,6 +60,10 @@ public final class VertxAdmission implements Handler<RoutingContext>, Admission 
         Optional<Limiter.Listener> place = queue.tryAdmit();
         if (place.isPresent()) {
             serve(request, place.get());
+            return;
+        }
+        if (queue.refusesAtOnce()) {
+            reject(request, AdmissionQueue.QUEUE_FULL);
             return;
         }
         request.request().pause(); // its body waits in the socket, unread, until it is served (BodyHandler resumes)
