@@ -27,7 +27,7 @@ import org.testng.annotations.Test;
 public abstract class ThreadingTests extends HttpTestSupport {
 
     /** Long enough for the whole burst to arrive while the first request still waits. */
-    static final int LATENCY_MS = 1000;
+    static final int LATENCY_MS = 400;
     static final int TOMCAT_THREADS = 2;
     static final int BURST = 8;
 

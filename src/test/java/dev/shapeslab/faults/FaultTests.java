@@ -52,14 +52,14 @@ import org.testng.annotations.Test;
         "shapes.admission.max-queue=1", "shapes.admission.max-wait=" + FaultTests.MAX_WAIT_MILLIS + "ms",
         "shapes.admission.refusal-delay=" + FaultTests.MAX_WAIT_MILLIS + "ms",
         "shapes.database.fail-fast=0ms",
-        "shapes.database.request-timeout=" + FaultTests.REQUEST_BOUND_SECONDS + "s",
+        "shapes.database.request-timeout=" + FaultTests.REQUEST_BOUND_MILLIS + "ms",
         "shapes.database.socket-timeout=" + FaultTests.SOCKET_TIMEOUT_SECONDS + "s"})
 public abstract class FaultTests extends HttpTestSupport {
 
     static final int MAX_IN_FLIGHT = 2;
     /** Well below the request bound, so that a waiting request's wait ends before the held requests do. */
-    static final int MAX_WAIT_MILLIS = 1000;
-    static final int REQUEST_BOUND_SECONDS = 3;
+    static final int MAX_WAIT_MILLIS = 500;
+    static final int REQUEST_BOUND_MILLIS = 1500;
     static final int SOCKET_TIMEOUT_SECONDS = 120;
 
     /** The database this class's tests break (registered by the subclass for its backend). */

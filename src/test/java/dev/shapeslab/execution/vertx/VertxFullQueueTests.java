@@ -24,7 +24,7 @@ import org.testng.annotations.Test;
  * requests than the pool holds (start-up refuses less room), so the test takes the queue's last place itself.
  */
 @ActiveProfiles({"vertx", "stub"})
-@TestPropertySource(properties = {"stub.latency=2s", "stub.latency-mode=blocking", "vertx.timeout=1s",
+@TestPropertySource(properties = {"stub.latency=1s", "stub.latency-mode=blocking", "vertx.timeout=500ms",
         "shapes.blocking.threads=1", "shapes.blocking.queue-capacity=2", "shapes.admission.max-in-flight=3"})
 public class VertxFullQueueTests extends HttpTestSupport {
 
