@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.testng.annotations.AfterMethod;
 import org.testng.annotations.BeforeMethod;
 import org.testng.annotations.Test;
@@ -63,7 +64,7 @@ public class PgClientAbortsTests {
     public void aConnectionCutOffFailsItsHungQueryAtOnceAndLeavesThePool() throws Exception {
         SqlConnection connection = await(pool.getConnection());
         CompletableFuture<?> query = connection.query("SELECT 1").execute().toCompletionStage().toCompletableFuture();
-        Thread.sleep(200);
+        server.queryReceived.get(PROMPTLY.toSeconds(), TimeUnit.SECONDS);
         assertThat(query).as("the fake server's hung query").isNotDone();
         assertThat(PgClientCalls.aborted(connection)).isFalse();
 
@@ -77,11 +78,7 @@ public class PgClientAbortsTests {
         connection.close(); // as a store call gives it back after cutting it off
 
         assertThat(server.sessionEnded.get(PROMPTLY.toSeconds(), TimeUnit.SECONDS)).as("the socket was closed").isTrue();
-        long giveUp = System.nanoTime() + PROMPTLY.toNanos();
-        while (pool.size() > 0 && System.nanoTime() < giveUp) {
-            Thread.sleep(10);
-        }
-        assertThat(pool.size()).as("connections left in the pool").isZero();
+        Awaitility.await().atMost(PROMPTLY).untilAsserted(() -> assertThat(pool.size()).as("connections left in the pool").isZero());
     }
 
     private static <T> T await(Future<T> future) throws Exception {
@@ -96,6 +93,7 @@ public class PgClientAbortsTests {
 
         private static final int CANCEL_REQUEST = 80877102;
 
+        final CompletableFuture<Boolean> queryReceived = new CompletableFuture<>();
         final CompletableFuture<Boolean> sessionEnded = new CompletableFuture<>();
         private final ServerSocket listening = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
 
@@ -137,8 +135,11 @@ public class PgClientAbortsTests {
                 message(out, 'K', new byte[] {0, 0, 0, 42, 0, 0, 0, 7}); // BackendKeyData: process 42, key 7
                 message(out, 'Z', new byte[] {'I'}); // ReadyForQuery, idle
                 out.flush();
+                if (in.read() >= 0) { // the first byte of the query: the client has sent it
+                    queryReceived.complete(true);
+                }
                 while (in.read() >= 0) {
-                    // the query and whatever follows: read, never answered
+                    // the rest of the query and whatever follows: read, never answered
                 }
                 sessionEnded.complete(true);
             } catch (IOException ended) {
