@@ -58,6 +58,10 @@ class R2dbcConnections {
                 .host(address.host()).port(address.port()).database(address.database()).username(username).password(password)
                 .applicationName("shapes-lab-r2dbc")
                 .connectTimeout(bounds.connectTimeout())
+                // Results in PostgreSQL's binary format, as the Vert.x client asks for them: in text, decoding the
+                // timestamps and numbers of each row (a formatter's parse per timestamp) took most of the driver's
+                // event loops, which also run the calls' connections (docs/notebook/2026-11-28-servlet-servers-5000-clients-slow-database.md).
+                .forceBinary(true)
                 .loopResources(loops)
                 .build());
         return new ConnectionPool(ConnectionPoolConfiguration.builder(driver)
