@@ -11,25 +11,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the stores that send their own SQL to PostgreSQL share, whichever driver sends it (backend {@code r2dbc}, backend
- * {@code pg} under variant {@code vertx}, the Vert.x client, and the writes of backend {@code pg} over JDBC): the SQL,
- * with PostgreSQL's {@code $n} parameters, which the non-blocking drivers take as written and the JDBC stores rewrite to
- * {@code ?}; a shape's columns in the order they are read; and the values a shape writes, in the order they are bound.
- * The schema is the JPA backends' (Flyway), and each list is read through an index in the order it is returned, as the
- * JDBC stores read it (QueryPlanOnPostgresTests checks the plans).
+ * What the stores that send their own SQL to PostgreSQL share, whichever driver sends it ({@code r2dbc}, the Vert.x
+ * client, and the writes of {@code pg} over JDBC): the SQL with PostgreSQL's {@code $n} parameters (the JDBC stores
+ * rewrite them to {@code ?}), a shape's columns in reading order and its values in binding order. Each list is read
+ * through an index in the order it is returned (QueryPlanOnPostgresTests checks the plans).
  *
- * <p><b>Every write is one statement</b>, sent in the database's auto-commit: PostgreSQL commits it before it answers,
- * so one round trip writes it durably, and an answer means it is committed. A drawing and its shapes are written
- * together by a data-modifying {@code WITH}, its shapes passed as arrays, one per column, one element per shape in
- * their order. The price, the same for every statement sent in auto-commit: a statement whose answer is lost (the
- * connection broke, or the call's deadline passed while it was under way) may or may not have been committed, and is
- * reported so ({@link dev.shapeslab.domain.StoreOutcomeUnknownException}); a failure before it was sent is a refusal
- * that wrote nothing.
+ * <p><b>Every write is one statement</b> in auto-commit, so one round trip writes it durably; a drawing and its
+ * shapes go together in a data-modifying {@code WITH}, the shapes as arrays, one per column. The price: a statement
+ * whose answer is lost may or may not have been committed ({@link dev.shapeslab.domain.StoreOutcomeUnknownException}).
  *
- * <p>Ids come from the schema's sequences, one {@code nextval} per row, in the statement that writes the row (no round
- * trip of its own): Hibernate takes blocks of 50 from the same sequences (its pooled optimizer, each block ending at
- * the value it drew), and a value drawn here is never inside one of them, so every backend may write to the same
- * database.
+ * <p>Ids come from the schema's sequences, one {@code nextval} per row in the writing statement: never inside the
+ * blocks of 50 Hibernate's pooled optimizer draws, so every backend may write to the same database.
  */
 public final class PostgresSql {
 
@@ -88,15 +80,10 @@ public final class PostgresSql {
         public static final int SHAPE_COLUMN = 3;
 
         /**
-         * $1 offset, $2 limit. The page's drawings straight off the primary key (a derived table with offset and
-         * limit, which carries the drawings' own columns), then their shapes by drawing. Written as "where d.id in
-         * (the page's ids)", PostgreSQL joined the page's ids back to the whole drawing table (a sequential scan that
-         * grows with it); as a derived table there is nothing to join back.
-         *
-         * <p>The shapes are a lateral subquery that PostgreSQL may not flatten ({@code offset 0}), so that every plan
-         * of the statement, generic ones included, probes shape_owner_idx once per drawing of the page: as a plain
-         * join, the generic plan the prepared statement kept, chosen while the tables were small, scanned every shape
-         * (docs/results.md, "The series' workload on PostgreSQL").
+         * $1 offset, $2 limit. The page's drawings as a derived table off the primary key (PostgreSQL joined "where
+         * d.id in (the page's ids)" back to the whole table), their shapes as a lateral subquery it may not
+         * flatten ({@code offset 0}), so that every plan, generic ones included, probes shape_owner_idx once per
+         * drawing (docs/results.md, "The series' workload on PostgreSQL").
          */
         public static final String PAGE = "select " + COLUMNS + SHAPE_COLUMNS
                 + " from (select p.id, p.name, p.creation_date from drawing p order by p.id offset $1 rows fetch first $2 rows only) d"
@@ -134,14 +121,10 @@ public final class PostgresSql {
          * creation date is null when nothing was written, either because there is no such drawing (the first column
          * false) or because another replace of it committed after this statement began (true: send it again).
          *
-         * <p>Why the second case: every part of one statement reads the same snapshot, taken as it begins. A replace
-         * that commits while this one waits for the drawing's row lock has inserted shapes this statement's delete
-         * cannot see, so both replaces' shapes would stay. The row's {@code xmin} (the transaction that wrote its
-         * current version) tells: the update re-checks its condition against the newer version it waited for, whose
-         * {@code xmin} is no longer the one this statement's snapshot read, and so updates nothing, and then nothing
-         * else is written either (the delete and the insert take the updated row's id from {@code d}). Sent again, the
-         * statement reads a snapshot in which the other replace is committed. (A transaction of two statements, the
-         * update first, would see it too, at two round trips and more.)
+         * <p>Why the second case: every part of one statement reads the snapshot taken as it begins, so a replace that
+         * waits for the row lock while another commits cannot see the other's shapes, and both sets would stay. The
+         * {@code xmin} check makes the overtaken statement write nothing; sent again, it sees the other committed
+         * (docs/notebook/2026-11-27-round-trips-per-request.md, "A replace that another replace overtakes").
          */
         public static final String REPLACE = "with d as (update drawing set name = $1"
                 + " where id = $2 and xmin = (select x.xmin from drawing x where x.id = $2) returning id, creation_date),"

@@ -25,10 +25,8 @@
  * The one event that gives a place back, per server (once, whatever else the server tells):
  * <ul>
  * <li>Tomcat ({@link dev.shapeslab.web.admission.TomcatAdmission}, a valve): the request's end in Tomcat: the end of
- * its asynchronous cycle (the valve's listener on it), or, for a request that started none, the valve's return.
- * Jersey's end of the request is not a second event: a Jersey listener that also gave places back, for cycles Tomcat
- * never ended, went once the cause of those lost cycles was gone (a waiting request's cycle has no timeout of Tomcat's,
- * so only the queue ends a wait: docs/notebook/2026-11-27-the-lost-async-completion.md).</li>
+ * its asynchronous cycle, or, for a request that started none, the valve's return
+ * (docs/notebook/2026-11-27-the-lost-async-completion.md says why Jersey's end is not a second event).</li>
  * <li>Jetty ({@link dev.shapeslab.web.admission.JettyAdmission}, a handler): the request's completion listener, added
  * as it arrives.</li>
  * <li>WebFlux ({@link dev.shapeslab.web.admission.FluxAdmission}, a filter): the end of the filter chain's

@@ -33,48 +33,13 @@
  *    ▼
  *  database
  * </pre>
- * The web layer answers a {@link dev.shapeslab.domain.StoreUnavailableException} 503 problem+json with
- * {@code Retry-After} ({@code Problem.RETRY_AFTER_SECONDS}, the app's only value for it); the failure layer sets
- * no header itself.
+ * The web layer answers a {@link dev.shapeslab.domain.StoreUnavailableException} 503 with {@code Retry-After}; the
+ * failure layer sets no header itself.
  *
- * <h2>The promises</h2>
- * Those of every database backend ({@code dev.shapeslab.persistence}), kept here thus: the deadline bounds whatever
- * the call was blocked in (the wait for a connection, the pool's check, a statement, the commit, the rollback) by
- * aborting the connections the call still owns (PostgreSQL: {@code Connection.abort}; H2 over TCP: its socket is
- * closed; embedded H2: its statement is cancelled); broken connections are evicted, and the pool finds the database
- * within {@code outage-poll} of its return; on H2 the open case of a write is a commit whose answer was lost.
- *
- * <h2>The time bounds and the invariants between them</h2>
- * All are {@link dev.shapeslab.persistence.DatabaseTimeBounds} ({@code shapes.database.*}), whose
- * constructor refuses to start on a broken invariant; {@code DeadlineDataSource.Installer} hands the pool and
- * the driver theirs and refuses them in their old places (Hikari's properties, the JDBC URL).
- * <ul>
- * <li>{@code validation-timeout} &lt; {@code connection-timeout} &lt; {@code request-timeout}: the wait for a free
- * connection holds no connection, so it is the one step the deadline cannot abort and must end first; the
- * idle check runs within that wait.</li>
- * <li>{@code connection-timeout}, {@code validation-timeout} &ge; 250 ms: below it HikariCP quietly uses its own
- * defaults (30 s, 5 s), which would break the first invariant.</li>
- * <li>{@code socket-timeout} and {@code connect-timeout} bound the pool's own threads (opening, checking and
- * closing connections), which no store call's deadline covers; a request never waits on them alone. Whole
- * seconds at least (PostgreSQL counts in seconds).</li>
- * <li>{@code fail-fast} is zero (off) or at least 1 ms; {@code outage-poll} &lt; {@code outage-poll-limit}.</li>
- * <li>Not a duration, but one of the bounds' conditions: a refused connection must fail within
- * {@code connection-timeout}, so that the pool's timed-out wait carries the refusal as its cause (by which an
- * outage is told from a busy pool); H2's client would retry it for longer, and
- * {@link dev.shapeslab.persistence.jpa.failure.H2ClientSettings} turns its retries off.</li>
- * </ul>
- *
- * <h2>The breaker is Resilience4j's, shared with the other drivers</h2>
- * {@link dev.shapeslab.persistence.OutageBreaker}, opened by one outage and open for {@code fail-fast}, configured in
- * that one class for every driver; its class comment says how it differs from the hand-made window it replaced.
- *
- * <h2>Why the deadline reaches into H2</h2>
- * H2's client offers no way to end a read blocked on a hung server: {@code abort} does nothing, {@code close}
- * waits for the lock the blocked reader holds, and a cancel goes to the same hung server. So the deadline closes
- * the socket of a remote H2 session itself ({@link dev.shapeslab.persistence.jpa.failure.ConnectionAborts}),
- * reading the session's private list of transfers by reflection.
- * H2's own {@code NETWORK_TIMEOUT} bounds each read, not the call, and is the pool's own threads' bound too, so it
- * cannot be the request's; what removing the reflection did to the fault tests: docs/faults.md. Those tests also
- * fail if a new H2 renames the private field.
+ * <p>The promises are those of every database backend ({@code dev.shapeslab.persistence}; docs/faults.md says how each
+ * is kept). The time bounds and the invariants between them: {@link dev.shapeslab.persistence.DatabaseTimeBounds},
+ * whose constructor refuses a broken one; {@code DeadlineDataSource.Installer} hands the pool and the driver theirs.
+ * Why the deadline closes a remote H2 session's socket by reflection: {@link ConnectionAborts} and docs/faults.md
+ * ("Every request is bounded").
  */
 package dev.shapeslab.persistence.jpa.failure;
