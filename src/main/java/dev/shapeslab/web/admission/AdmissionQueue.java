@@ -6,8 +6,10 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,34 +18,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Admission control's bound and queue, whichever server it guards: {@link TomcatAdmission} and {@link JettyAdmission}
- * in front of Jersey, {@link FluxAdmission} in front of WebFlux, {@link VertxAdmission} in front of the Vert.x router.
- * Each of those holds its requests as its server can (a suspended servlet request, a request Jetty's handler took
- * over, a pending {@code Mono}, a paused Vert.x request) and answers them; this class decides which is served, which
- * waits and which is turned away.
+ * Admission control's bound and queue, whichever server it guards: each adapter ({@link TomcatAdmission},
+ * {@link JettyAdmission}, {@link FluxAdmission}, {@link VertxAdmission}) holds its requests as its server can and
+ * answers them; this class decides which is served, which waits and which is turned away.
  *
- * <p>At most {@code max-in-flight} requests are served at once (Netflix's concurrency-limits: {@code fixed}, or
- * {@code gradient2}, which adapts the bound to measured latency up to the maximum). Up to {@code max-queue} more wait
- * for a place, in arrival order, for at most {@code max-wait}; beyond either, the server answers 503. Those waiting
- * go first: a new request takes a free place only when nobody waits for it. Arrival order, not last-in-first-out,
- * because order is what keeps the promise: while places free up faster than {@code max-wait}, no request waits
- * longer; under LIFO the oldest could be passed over until it timed out.
+ * <p>At most {@code max-in-flight} are served at once (concurrency-limits' {@code fixed} or {@code gradient2}); up to
+ * {@code max-queue} more wait, in arrival order, for at most {@code max-wait}, and go before a new request. Arrival
+ * order, not LIFO, is what keeps the promise: while places free up faster than {@code max-wait}, nobody waits longer.
+ * A request past the full queue is refused once {@code refusal-delay} has passed, so that clients that send again at
+ * once cannot take the CPU from the admitted requests (docs/faults.md, "A crowd waits its turn").
  *
- * <p>A request that finds {@code max-queue} waiting already is refused, and told once {@code refusal-delay} has
- * passed since it arrived (0 answers at once; the deployment's default holds it for {@code max-wait} on the servers
- * that accept every client, WebFlux's and Vert.x's): it never gets a place, and it costs an entry in a second line
- * meanwhile, no thread. Clients that send again as soon as they are answered (wrk, a
- * closed-loop load test, a retry loop without back-off) would otherwise make the server answer 503s as fast as its CPU
- * allows, and take that CPU from the requests it admitted (docs/results.md, A slow database); held, such a client sends
- * again at most once per {@code refusal-delay}. The refusals held at once are bounded by the connections the server
- * holds: under Tomcat and Jetty {@code server.tomcat.max-connections}, 20 past the requests admitted and waiting on
- * the stub; under WebFlux and Vert.x, which accept every connection, the clients' own (each a paused request).
- *
- * <p>In each line every entry is held as long and the line is in arrival order, so its head's deadline comes first:
- * one expiry task per line at a time is armed on the timer thread, for its head, and re-arms itself for the next
- * head. A request that starts to wait only arms it when none is armed, and an admitted one has nothing to cancel:
- * under {@code virtual}, a timer task per waiter had every waiting virtual thread take the timer queue's lock, and
- * those parked on it were woken from other scheduler queues, where they starved
+ * <p>Each line holds every entry as long, so one expiry task per line, for its head, is armed at a time: a timer task
+ * per waiter made {@code virtual}'s threads starve on the timer queue's lock
  * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
  */
 public final class AdmissionQueue {
@@ -65,28 +51,26 @@ public final class AdmissionQueue {
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong waited = new AtomicLong();
     private final AtomicLong timedOut = new AtomicLong();
-    private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
-        Thread thread = new Thread(task, "admission-wait-timer");
-        thread.setDaemon(true);
-        return thread;
-    });
-    /** Where a place given back is handed on to a waiting request: see {@link #AdmissionQueue(AdmissionSettings, Executor)}. */
-    private final Executor handOn;
+    private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, daemon("admission-wait-timer"));
+    /** Where a place given back is handed on to a waiting request; null: on the thread that gave it back. */
+    private final ExecutorService handOver;
 
     public AdmissionQueue(AdmissionSettings settings) {
-        this(settings, Runnable::run);
+        this(settings, false);
     }
 
     /**
-     * {@code handOn}: where a place given back is handed on to a waiting request, when one waits; on the thread
-     * that gave it back unless the server needs otherwise (see {@link TomcatAdmission}).
+     * {@code virtualThreads}: the server runs requests on virtual threads. A place is then handed on to a waiting
+     * request from the queue's own platform thread, not from the ending request's virtual thread, whose carrier would
+     * run the next one first and starve the others; the place itself is still given back at once, on the ending thread
+     * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
      */
-    public AdmissionQueue(AdmissionSettings settings, Executor handOn) {
+    public AdmissionQueue(AdmissionSettings settings, boolean virtualThreads) {
         this.limiter = SimpleLimiter.newBuilder().named("requests").limit(settings.newLimit()).build();
         this.maxQueue = settings.maxQueue();
         this.queue = new Line(settings.maxWait(), "waited " + settings.maxWait().toMillis() + " ms");
         this.refusals = new Line(settings.refusalDelay(), QUEUE_FULL);
-        this.handOn = handOn;
+        this.handOver = virtualThreads ? Executors.newSingleThreadExecutor(daemon("admission-hand-over")) : null;
         log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
                 + "order; beyond, 503 with Retry-After, answered after {} ms", settings.maxInFlight(),
                 settings.algorithm(), settings.maxQueue(), settings.maxWait().toMillis(),
@@ -149,7 +133,11 @@ public final class AdmissionQueue {
             place.onIgnore();
         }
         if (waiting.get() > 0) {
-            handOn.execute(this::admitWaiting);
+            if (handOver == null) {
+                admitWaiting();
+            } else {
+                handOver.execute(this::admitWaiting);
+            }
         }
     }
 
@@ -169,8 +157,20 @@ public final class AdmissionQueue {
         }
     }
 
+    /** Stops the timer and the hand-over thread. */
     public void close() {
         timer.shutdownNow();
+        if (handOver != null) {
+            handOver.shutdownNow();
+        }
+    }
+
+    private static ThreadFactory daemon(String name) {
+        return task -> {
+            Thread thread = new Thread(task, name);
+            thread.setDaemon(true);
+            return thread;
+        };
     }
 
     /** Gives free places to waiting requests, oldest first, until either runs out. */
