@@ -28,25 +28,17 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs the Vert.x client stores' calls, each on a connection of its own from the pool, to the store-call promises of
- * every database backend ({@code dev.shapeslab.persistence}): the shared call ({@link StoreCall}), breaker and
- * recording ({@link FutureCalls}) and classification ({@link PgClientOutages}). What is this driver's:
- * <ul>
- * <li>The deadline is a Vert.x timer on the caller's event loop. Past it, a call with a connection has its query
- * cancelled on the server and its connection cut off ({@link #abort}), which drops it from the pool; a call the pool
- * leases that connection to before it sees it closed refuses it ({@link AbortedConnection}).</li>
- * <li>A connection the database broke is closed and dropped by the pool, which opens new ones on demand.</li>
- * </ul>
- * <b>Pipelining</b>: a call's statements that do not wait for each other are written to its connection at once (the
- * BEGIN with the first statement of a transaction, a drawing's two deletes of a delete-all), up to the connection's
- * pipelining limit. Calls do not share a connection: each leases its own from the pool, so that a deadline can cut off
- * one call's connection without failing another's statements (Vert.x's pipelined pool, which would put several calls'
- * statements on one connection, offers no lease, and no way to end one call alone: docs/settings.md).
+ * Runs the Vert.x client stores' calls to the store-call promises of every database backend
+ * ({@code dev.shapeslab.persistence}), over the shared {@link StoreCall}, {@link FutureCalls} and
+ * {@link PgClientOutages}. What is this driver's: the deadline is a Vert.x timer on the caller's event loop; past it the
+ * call's connection is cut off ({@link #abort}), and the pool drops it.
  *
- * <p><b>Context:</b> a call starts on the caller's event loop (a request's; any other caller's is moved to a Vert.x
- * context first), and everything of it runs there: the pool hands it a connection on that event loop when it can
- * (Vert.x's pool opens a connection on the event loop that asks and prefers one of the same event loop), its
- * results, its timer and its Future's completion. Nothing in it blocks.
+ * <p><b>Pipelining</b>: a call's statements that do not wait for each other are written to its connection at once.
+ * Calls do not share a connection: each leases its own, so that a deadline can cut off one call alone (the client's
+ * pipelined pool offers no lease: docs/context.md).
+ *
+ * <p><b>Context:</b> a call starts on the caller's event loop (any other caller is moved to a Vert.x context first),
+ * and everything of it runs there: the connection, its results, its timer. Nothing in it blocks.
  */
 @Component
 @ConditionalOnDeployment(store = Store.PG_CLIENT)
@@ -174,17 +166,11 @@ class PgClientCalls {
     }
 
     /**
-     * Cuts a connection off at its call's deadline: its query is cancelled on the server and its socket closed, which
-     * fails its statements at once and drops it from the pool; neither waits for an answer a hung server never sends.
-     * The caller still gives it back.
-     *
-     * <p><b>The one use of the client's internals, because no public API does it.</b> The public
-     * {@link PgConnection#cancelRequest()} is answered by a hung server no more than the query is, the public
-     * {@code close()} gives a pooled connection back to the pool (with its hung statements still queued), and the close
-     * of the physical connection is a command queued behind them. So its socket is closed, reached through
-     * {@link SqlConnectionInternal#unwrap()} ({@code io.vertx.sqlclient.internal}, exported for drivers) and
-     * {@link SocketConnectionBase} ({@code io.vertx.sqlclient.impl}, which the client's module exports to its own
-     * drivers only). {@code PgClientAbortsTests} fails when a new client moves or changes them.
+     * Cuts a connection off at its call's deadline: its query is cancelled on the server and its socket closed; the
+     * caller still gives it back. <b>The one use of the client's internals</b>: a hung server answers no public cancel,
+     * and the public {@code close()} gives the connection back with its statements still queued, so the socket is
+     * reached through {@link SqlConnectionInternal#unwrap()} and {@link SocketConnectionBase}.
+     * {@code PgClientAbortsTests} fails when a new client moves or changes them.
      */
     static void abort(SqlConnection connection) {
         PgConnection.cast(connection).cancelRequest()

@@ -14,25 +14,14 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The one bound on the time a store call may spend on the database ({@code shapes.database.request-timeout}),
- * the innermost step of the {@link StoreCallChain}, right around the store's transaction:
- * when it passes, the connection the call is using is aborted, which ends whatever the calling thread is
- * blocked in (a pool check, a statement, a commit, a rollback) and makes every later use of that connection
- * fail at once.
+ * The one bound on the time a store call may spend on the database ({@code shapes.database.request-timeout}), the
+ * innermost step of the {@link StoreCallChain}: when it passes, the connection the call is using is aborted
+ * ({@link ConnectionAborts}), which ends whatever the thread is blocked in and fails every later use of it.
  *
- * <p>Why a deadline rather than per-step timeouts: a request makes several round trips (Hikari's check of an
- * idle connection, setting auto-commit, each statement, the commit or rollback, resetting the connection),
- * and each socket or query timeout bounds one of them, so they add up (6 s on H2 and 12 s on PostgreSQL in
- * the freeze drill, against a 3 s socket timeout). A deadline counts from the start of the call whatever
- * the number of steps; the only other wait, for a free connection, is Hikari's {@code connection-timeout},
- * which start-up requires to be shorter ({@link dev.shapeslab.persistence.DatabaseTimeBounds}).
- *
- * <p>How a connection is aborted depends on the driver: {@link ConnectionAborts}.
- *
- * <p>Which connection: every physical connection is handed out through {@link #track(Connection)} (see
- * {@link DeadlineDataSource}), which ties it to the store call of the thread that uses it, Hikari's check in
- * {@code getConnection} included. A call whose deadline has passed never gets to keep a connection it
- * touches: it is aborted on the spot.
+ * <p>A deadline, not per-step timeouts, because those add up over a call's round trips (docs/faults.md, "Every
+ * request is bounded"). Every physical connection is handed out through {@link #track(Connection)}
+ * ({@link DeadlineDataSource}), which ties it to the calling thread's store call; a call past its deadline has any
+ * connection it touches aborted on the spot.
  */
 public final class StoreDeadline implements AutoCloseable {
 
@@ -131,12 +120,10 @@ public final class StoreDeadline implements AutoCloseable {
     static final class Call {
 
         /**
-         * The call each physical connection serves now. A call gives its connection back to the pool inside its
-         * own work, before it is finished here, so another call may already run a statement on it when the
-         * first one's deadline passes: a deadline aborts only the connections its call still owns. Keyed by
-         * identity (a driver's equals is no business of ours), and without a monitor: every store call passes here
-         * three times, and under {@code virtual} a contended monitor's next owner starved in the scheduler's
-         * queues (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+         * The call each physical connection serves now: a call gives its connection back before it ends here, so a
+         * deadline aborts only the connections its call still owns. Keyed by identity, and without a monitor: under
+         * {@code virtual} a contended monitor's next owner starved
+         * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
          */
         private static final Map<Identity, Call> OWNERS = new ConcurrentHashMap<>();
 
