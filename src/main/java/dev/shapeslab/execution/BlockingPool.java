@@ -21,22 +21,17 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 
 /**
- * Where a variant that never blocks its request's thread runs its blocking store calls: {@code async} and
- * {@code webflux} over a blocking store, {@code vertx} on every backend but {@code pg} (made for them by
- * {@link BlockingPoolConfiguration}). A fixed set of named daemon threads ({@code <variant>-blocking-N}) in front of
- * one bounded queue, both sized by {@link BlockingPoolSettings}; a call that finds the queue full is refused at once
- * with a 503, which each variant answers as any other 503 (problem+json with {@code Retry-After}).
+ * Where a variant that never blocks its request's thread runs its blocking store calls ({@code async} and
+ * {@code webflux} over a blocking store, {@code vertx} but on {@code pg}): a fixed set of named daemon threads
+ * ({@code <variant>-blocking-N}) in front of one bounded queue ({@link BlockingPoolSettings}); a call that finds the
+ * queue full is refused at once with a 503.
  *
- * <p>Why one fixed pool and not the libraries' own schedulers: RxJava's {@code Schedulers.io()} and Reactor's
- * {@code boundedElastic()} grow past the connections (the extra threads would only wait inside Hikari), and their
- * bounds are per thread, so no single number says what may wait; RxJava's {@code Schedulers.from(executor)} hands a
- * rejection to its global error handler and never signals the subscriber; Vert.x's worker pool has no queue bound at
- * all. Vert.x's blocked-thread checker does not watch these threads; the store's own deadline
- * ({@code shapes.database.request-timeout}) bounds each call far below its warning.
+ * <p>Not the libraries' schedulers: RxJava's {@code io()} and Reactor's {@code boundedElastic()} grow past the
+ * connections and bound per thread; RxJava's {@code Schedulers.from(executor)} never signals a rejection to the
+ * subscriber; Vert.x's worker pool has no queue bound.
  *
- * <p>Meters, named after the variant as before there was one pool, so that dashboards and the harness keep reading
- * them: Micrometer's {@code executor.*} tagged {@code name=<variant>.blocking}, and
- * {@code <variant>.blocking.rejected}.
+ * <p>Meters keep the variant's name, so that dashboards and the harness read them: {@code executor.*} tagged
+ * {@code name=<variant>.blocking}, and {@code <variant>.blocking.rejected}.
  */
 public final class BlockingPool implements AutoCloseable {
 

@@ -5,21 +5,15 @@ import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
- * The non-blocking storage port: the same operations as {@link EntityStore}, each answered by a {@link Mono}
- * instead of on the calling thread. One implementation, the {@code r2dbc} backend (PostgreSQL through
- * r2dbc-postgresql); the {@code async} and {@code rxjava} variants build on it there.
+ * The non-blocking storage port: the operations of {@link EntityStore}, each answered by a {@link Mono}. Implemented
+ * by the {@code r2dbc} backend; {@code async} and {@code rxjava} build on it there.
  *
- * <p>Every method is lazy: nothing is sent before a subscription, and each subscription is one unit of work (a
- * write is one transaction, a read one statement). Entities passed in or returned are never shared with the store.
- *
- * <p><b>Scheduler:</b> none of the caller's. The work waits on the database holding no thread, and the results are
- * signalled on the driver's event-loop threads, which must never block: a subscriber that blocks or does heavy work
- * moves to a thread of its own first ({@code publishOn}).
- * <b>Errors:</b> a database that cannot answer within {@code shapes.database.request-timeout} (down, hung, slow),
- * or a pool whose queue is full, signals {@link dev.shapeslab.domain.StoreUnavailableException}, and then nothing was
- * written; a commit whose answer was lost signals {@link dev.shapeslab.domain.StoreOutcomeUnknownException}; anything
- * else passes unchanged. <b>Cancelling</b> a subscription ends the work on the database too (a write that has not
- * committed is rolled back) and gives its connection back.
+ * <p>Every method is lazy and each subscription one unit of work; entities are never shared with the store.
+ * <b>Scheduler:</b> results are signalled on the driver's event loops, which must never block: a subscriber that
+ * blocks moves off first ({@code publishOn}). <b>Errors:</b> a database that cannot answer in time, or a full pool,
+ * signals {@link dev.shapeslab.domain.StoreUnavailableException} (nothing written); a lost commit answer
+ * {@link dev.shapeslab.domain.StoreOutcomeUnknownException}; anything else passes unchanged. <b>Cancelling</b> ends
+ * the work on the database too (an uncommitted write is rolled back).
  *
  * @param <T> the entity type
  */

@@ -7,19 +7,12 @@ import java.util.Optional;
 
 /**
  * The storage port of a Vert.x event loop: the operations of {@link EntityStore}, each answered by a Vert.x
- * {@link Future} instead of on the calling thread. Its implementation on a database is backend {@code pg} under
- * variant {@code vertx} (the Vert.x PostgreSQL client, {@code persistence.pgclient}); the {@code vertx} variant adapts
- * its other backends' blocking stores to it, each call on its worker pool.
+ * {@link Future}. Implemented on a database by {@code persistence.pgclient}; the {@code vertx} variant adapts the
+ * other backends' blocking stores to it, on its worker pool.
  *
- * <p>Each call is one unit of work (a write is one transaction, a read one statement), started at once; entities
- * passed in or returned are never shared with the store.
- *
- * <p><b>Context:</b> called on a Vert.x event loop, which the call never blocks; it holds no thread while it waits,
- * and its Future is completed on the calling event loop. <b>Errors:</b> a database that cannot answer within
- * {@code shapes.database.request-timeout} (down, hung, slow), or a pool whose queue is full, fails the Future with
- * {@link dev.shapeslab.domain.StoreUnavailableException}, and then nothing was written; a commit whose answer was lost
- * fails it with {@link dev.shapeslab.domain.StoreOutcomeUnknownException}; anything else passes unchanged. Nothing is
- * thrown.
+ * <p>Each call is one unit of work, started at once; entities are never shared with the store. <b>Context:</b> called
+ * on an event loop, which it never blocks; its Future completes on that event loop. <b>Errors:</b> as
+ * {@link ReactiveEntityStore}'s, as a failed Future; nothing is thrown.
  *
  * @param <T> the entity type
  */

@@ -23,22 +23,14 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The connections of backend {@code pg} under variant {@code vertx}: the Vert.x PostgreSQL client, to the {@code pg}
- * backend's server, database, role and password ({@code shapes.pg.*}, {@code spring.datasource.username} and the
- * password its secrets file gives), on the Vert.x instance the variant serves requests on, so that a query goes out
- * and comes back on the event loop of the request that sent it.
+ * The connections of backend {@code pg} under variant {@code vertx}: the Vert.x PostgreSQL client, to {@code pg}'s
+ * server and secrets, on the Vert.x instance the variant serves requests on, so that a query goes out and comes back
+ * on the event loop of the request that sent it.
  *
- * <p>A {@link Pool} of {@code shapes.vertx.pg.pool.max-size} connections (10, as the other PostgreSQL backends), each
- * leased to one store call at a time (so that a deadline can cut one call off without failing another's statements:
- * Vert.x's pipelined pool, which shares a connection among calls, cannot), with at most
- * {@code shapes.vertx.pg.pool.max-wait-queue} calls waiting for one (beyond: 503 at once). Each connection pipelines
- * up to {@code shapes.vertx.pg.pipelining-limit} statements (Vert.x's default, 256; 1 turns pipelining off): a call's
- * statements that do not wait for each other's answer are written at once. Prepared statements are cached per
- * connection, so that a statement is parsed once per connection and pipelining is not held up by a prepare.
- *
- * <p>Its time bounds are the other backends' ({@link DatabaseTimeBounds}, {@code shapes.database.*}):
- * {@code connect-timeout} bounds the TCP connect of a new connection, {@code request-timeout} each store call
- * ({@link PgClientCalls}), the wait for a connection included.
+ * <p>A {@link Pool} of {@code shapes.vertx.pg.pool.max-size} connections, each leased to one store call at a time
+ * ({@link PgClientCalls} says why), each pipelining up to {@code shapes.vertx.pg.pipelining-limit} statements;
+ * prepared statements are cached per connection, so that pipelining is not held up by a prepare. Its time bounds are
+ * {@link DatabaseTimeBounds}' (docs/settings.md).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(store = Store.PG_CLIENT)

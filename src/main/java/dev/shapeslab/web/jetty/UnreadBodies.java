@@ -11,23 +11,17 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.Invocable;
 
 /**
- * Reads and drops the rest of a request body nobody read, after its answer and before the request completes, up to
- * {@link #MAX_BYTES} and {@link #MAX_NANOS}, as Tomcat does up to its {@code maxSwallowSize}: a body refused unread (413
- * over {@code shapes.request.max-body-size} by its declared length, 503 from admission control) then reaches its end,
- * and its client, which sends the whole request before it reads the answer, gets to read it.
+ * Reads and drops the rest of a request body nobody read (a 413 by its declared length, a 503 from admission), after
+ * its answer and before the request completes, up to {@link #MAX_BYTES} and {@link #MAX_NANOS}, as Tomcat does up to
+ * its {@code maxSwallowSize}, so that a client that sends the whole body before reading gets to read its answer.
  *
- * <p>Jetty by itself reads only what has already arrived, without waiting for more. When the servlet context completes
- * a response it has not sent yet, Jetty answers with {@code Connection: close} and then reads and drops what the client
- * still sends. But Jersey sends its answer before the servlet context completes it, and then Jetty finds the body unread
- * only as the request completes, on a connection still meant to stay open, and aborts the connection: a reset while
- * the client is still sending, whose next write fails ("Broken pipe") before it has read the answer. So this wrapper,
- * outermost, holds the completion back until it has read the rest of the body, waiting for it without a thread
- * ({@link Request#demand}): Jetty then finds the body read to its end and keeps the connection. Past either bound, or
- * when the body fails (its client gone, Jetty's idle timeout, or ended by Jetty's own read at the servlet context's
- * completion), the completion is passed on at once, and Jetty does as it would have.
+ * <p>Jersey sends its answer before the servlet context completes it, and Jetty, finding the body unread at
+ * completion, resets the connection under a client still sending (docs/faults.md, "A crowd waits its turn"). So this
+ * wrapper, outermost, holds the completion back until the body is read, waiting without a thread
+ * ({@link Request#demand}); past either bound, or when the body fails, it passes the completion on at once.
  *
- * <p>A request that expects {@code 100-continue} is left to Jetty: its client may not send the body at all once it has
- * a final answer, and a read that waited for it would first have Jetty send the 100 after that answer.
+ * <p>A request that expects {@code 100-continue} is left to Jetty: its client may never send the body, and a read
+ * would have Jetty send the 100 after the final answer.
  */
 final class UnreadBodies extends Handler.Wrapper {
 

@@ -25,22 +25,14 @@ import org.springframework.core.env.Environment;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 /**
- * The physical connections under HikariCP, each wrapped so that every call on it first ties it to the
- * store call of the calling thread ({@link StoreDeadline#track}), and opened so that the pool finds the
- * database as soon as it is back after an outage ({@link OutagePolling}). It sits below the pool, not above it,
- * because the first step that can hang is inside {@code getConnection}: Hikari checks a connection that has
- * been idle for a while with {@code isValid}, which on H2 is a round trip bounded only by the socket timeout
- * (H2 ignores the network timeout Hikari sets for it). Below the pool, that check is abortable too.
+ * The physical connections under HikariCP, each wrapped so that every call on it first ties it to the calling
+ * thread's store call ({@link StoreDeadline#track}), and opened through {@link OutagePolling}. Below the pool, not
+ * above it, because the first step that can hang is Hikari's {@code isValid} check inside {@code getConnection},
+ * which below the pool is abortable too. Hikari's {@code clearWarnings}, its last call before taking a connection
+ * back, unties it ({@link StoreDeadline#release}). Statements need no wrapper: each comes from a connection call.
  *
- * <p>Hikari gives a connection back to its pool right after calling {@code clearWarnings} on it, on the
- * thread that borrowed it ({@code ProxyConnection.close}); that call unties it from the store call
- * ({@link StoreDeadline#release}).
- *
- * <p>Statements are not wrapped: every statement comes from a connection call ({@code prepareStatement}),
- * which has tied the connection to the store call already. The driver's data source is built exactly as Hikari
- * would build it itself ({@link DriverDataSource}, from the same URL, properties and credentials), the driver's
- * timeouts from {@link DatabaseTimeBounds} added to the properties; the URL stays set for what reports it
- * (start-up log, info).
+ * <p>The driver's data source is built as Hikari would build it ({@link DriverDataSource}), with the driver's
+ * timeouts from {@link DatabaseTimeBounds} added to its properties.
  */
 final class DeadlineDataSource extends DelegatingDataSource {
 
