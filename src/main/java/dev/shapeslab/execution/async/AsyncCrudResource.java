@@ -22,16 +22,13 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * The CRUD endpoints of one entity type over {@link AsyncCrudService}, the article series' part 4 step
- * done so that the work really leaves the request thread; over the {@code r2dbc} backend the same endpoints serve
- * a service over the non-blocking store port ({@link ReactiveAsyncCrudService}), and no thread runs the store work at all.
- * Variant {@code rxjava} on that backend serves these endpoints too, without the timeout ({@link AsyncResponder#untimed}).
+ * The CRUD endpoints of one entity type over {@link AsyncCrud}, the article series' part 4 done so that the work
+ * really leaves the request thread; on {@code r2dbc} the service is {@link ReactiveAsyncCrudService}, and
+ * {@code rxjava} serves these endpoints too there, without the timeout ({@link AsyncResponder#untimed}).
  *
- * <p>Threading contract: a Tomcat request thread parses the request, suspends the response, assembles and
- * subscribes to the pipeline and returns to the pool at once. The blocking store work runs on a
- * {@code async-blocking-*} thread, which also resumes the response (a full pool answers 503
- * on the request thread at once); Tomcat then writes it. While the store is slow or latency is simulated on
- * the timer, the request holds no thread at all.
+ * <p>Threading contract: a Tomcat request thread parses the request, suspends the response, subscribes to the
+ * pipeline and returns to the pool. The store work runs on an {@code async-blocking-*} thread, which resumes the
+ * response (a full pool answers 503 on the request thread); while the store is slow the request holds no thread.
  *
  * @param <T> the entity type
  */

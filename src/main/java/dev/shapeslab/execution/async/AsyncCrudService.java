@@ -18,18 +18,13 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
- * CRUD over a store as RxJava 2 types (as in {@code rxjava}: {@code Single} for save, update and a page,
- * {@code Maybe} for find, {@code Completable} for delete), whose blocking store calls run on the
- * {@link BlockingPool}.
+ * CRUD over a blocking store as RxJava 2 types ({@code Single}, {@code Maybe}, {@code Completable}), each store call
+ * on the {@link BlockingPool}.
  *
- * <p><b>Scheduler:</b> every store call, and the domain rules before it, run on an {@code async-blocking-*}
- * thread, which also signals the result; a backend's simulated non-blocking latency is waited for first on the
- * latency timer, holding no thread. Each store call is one transaction, so the transaction opens on the pool
- * thread that does the JDBC work.
- * <b>Errors:</b> rule violations, a missing entity for update and delete, store failures and a full pool
- * arrive as {@code onError}; nothing is thrown at assembly. <b>Gate:</b> each method's store call passes
- * {@code gate} before it starts (see {@link WorkGate}). <b>Dispose:</b> a store call that has not started leaves the
- * pool's queue and never runs.
+ * <p><b>Scheduler:</b> the domain rules and the store call run on an {@code async-blocking-*} thread, which signals
+ * the result (a simulated non-blocking latency is waited for first on the latency timer, holding no thread).
+ * <b>Errors:</b> everything arrives as {@code onError}; nothing is thrown at assembly. <b>Gate:</b> each store call
+ * passes {@code gate} before it starts ({@link WorkGate}). <b>Dispose:</b> a call not started leaves the queue.
  *
  * @param <T> the entity type
  */

@@ -22,18 +22,12 @@ import java.net.URI;
 import java.util.List;
 
 /**
- * The CRUD routes of one entity type under {@code vertx}: the same paths, statuses and bodies as the Jersey resources,
- * over a {@link VertxCrudService}. A generic class made once per entity (the router needs no class per path, as
- * Jersey and WebFlux's annotations do).
+ * The CRUD routes of one entity type under {@code vertx}, over a {@link VertxCrudService}: the same paths, statuses and
+ * bodies as the Jersey resources. Vert.x Web answers 405, 406 and 415 itself ({@code web.vertx.VertxProblems}).
  *
- * <p>Threading contract: a Vert.x event loop ({@code vert.x-eventloop-thread-*}) reads the request (admission, the
- * body rules, the body as it arrives), parses the JSON, checks the domain rules and hands the store call over; it
- * then serves its other connections. The store call runs on a {@code vertx-blocking-*} thread, after the
- * stub's latency has been waited for on a timer (no thread). Its result comes back to the same event loop, which
- * writes the JSON and the response. No thread waits for the store, and an event loop never blocks.
- *
- * <p>Vert.x Web negotiates what JAX-RS does for the other variants: {@code produces} answers 406, {@code consumes}
- * 415, a method the path does not serve 405 ({@code web.vertx.VertxProblems} gives each its problem body).
+ * <p>Threading contract: a Vert.x event loop reads the request, parses the JSON, checks the domain rules and hands
+ * the store call over, then serves its other connections; the store call's result comes back to the same event loop,
+ * which writes the response. No thread waits for the store, and an event loop never blocks.
  *
  * @param <T> the entity type
  */
