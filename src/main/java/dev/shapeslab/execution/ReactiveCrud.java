@@ -8,15 +8,12 @@ import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
- * The CRUD rules over the non-blocking store ({@code r2dbc}), written once: the domain rules before a write, and a
- * missing entity on update and delete as {@link NoSuchEntityException}. {@code webflux} answers its {@code Mono}s as
- * they are; {@code rxjava} and {@code async} adapt them to their RxJava types and move the result to their own threads.
+ * The CRUD rules over the non-blocking store ({@code r2dbc}), written once: the domain rules before a write, a missing
+ * entity as {@link NoSuchEntityException}. {@code webflux} answers its {@code Mono}s as they are; {@code rxjava} and
+ * {@code async} adapt them.
  *
- * <p><b>Scheduler:</b> none; the rules and the start of the store call run on the subscribing thread, the query
- * waits on the database holding no thread, and its result is signalled on the driver's event loop, which the caller
- * must leave before it blocks. <b>Errors:</b> rule violations, a missing entity for update and delete, and the
- * store's failures arrive as {@code onError}; nothing is thrown at assembly. <b>Cancel:</b> ends the store call on
- * the database and frees its connection.
+ * <p><b>Scheduler:</b> none; the result is signalled on the driver's event loop, which the caller must leave before
+ * it blocks. <b>Errors:</b> all as {@code onError}. <b>Cancel:</b> ends the store call on the database.
  *
  * @param <T> the entity type
  */

@@ -8,17 +8,13 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One store call of a non-blocking driver, on a connection of its own, to the promises of every database driver
- * ({@code package-info}): its life, written once over what each driver does ({@link Driver}). One deadline on the whole
- * call, on the driver's timer: past it, a call still waiting fails ({@link OutageKinds.NoConnectionInTime}), one holding a
- * connection has it aborted ({@link OutageKinds.DeadlinePassed}). It ends once: by its result, its failure, its deadline,
- * or its caller's cancelling the stage {@link #start} returns, which aborts its connection too; a connection that comes
- * after the end is given back unused. After a failure, a transaction not yet committing is rolled back within what is
- * left of the bound, else its connection is aborted. Once its commit may be under way ({@link Mode}), a lost answer is an
- * unknown outcome ({@link OutageKinds#translate}). The caller hears of it once its connection is given back or aborted.
- *
- * <p><b>Threads:</b> none of its own; each step goes on on the thread that completed the one before, the driver's or its
- * timer's, which may differ: its state is guarded.
+ * One store call of a non-blocking driver, its life written once over what each driver does ({@link Driver}), to the
+ * promises of every database driver ({@code package-info}). One deadline on the whole call: past it, a call still
+ * waiting fails ({@link OutageKinds.NoConnectionInTime}), one holding a connection has it aborted
+ * ({@link OutageKinds.DeadlinePassed}). It ends once: by its result, its failure, its deadline or its caller's cancel,
+ * which aborts its connection too. After a failure, a transaction not yet committing is rolled back within what is
+ * left of the bound, else its connection is aborted; once its commit may be under way ({@link Mode}), a lost answer is
+ * an unknown outcome. <b>Threads:</b> none of its own; each step goes on where the previous one completed.
  */
 public final class StoreCall<C, R> {
 

@@ -15,15 +15,13 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * CRUD over a non-blocking store as RxJava 2 types (the same as {@code async}'s), each adapted from
- * {@link ReactiveCrud}'s {@link Mono} ({@code fromPublisher}): what changed from {@code AsyncCrudService} is only
- * where a store call runs. Also {@code rxjava}'s service over that store.
+ * CRUD over a non-blocking store as {@code async}'s RxJava 2 types, adapted from {@link ReactiveCrud}'s {@link Mono}s:
+ * only where a store call runs changed from {@code AsyncCrudService}. Also {@code rxjava}'s service over that store.
  *
- * <p><b>Scheduler:</b> the domain rules and the store call's start run on the subscribing thread (the request
- * thread, which then returns); the query waits on the database holding no thread; its result is signalled on one of
- * the {@code response-*} threads given as {@code answer}, never on the driver's event loop. <b>Gate:</b> each store
- * call passes {@code gate} before it starts, so a request answered meanwhile never reaches the store; once started,
- * it is bounded by the store's deadline. <b>Errors</b> and <b>dispose</b>: as {@link ReactiveCrud}'s.
+ * <p><b>Scheduler:</b> the rules and the call's start run on the subscribing (request) thread; the query holds no
+ * thread; its result is signalled on a {@code response-*} thread ({@code answer}), never on the driver's event loop.
+ * <b>Gate:</b> each store call passes {@code gate} before it starts. <b>Errors</b> and <b>dispose</b>: as
+ * {@link ReactiveCrud}'s.
  *
  * @param <T> the entity type
  */

@@ -11,14 +11,12 @@ import io.reactivex.Single;
 import java.util.List;
 
 /**
- * CRUD over a store as RxJava 2 types whose cardinality states the result: {@code Single} for save and
- * update, {@code Maybe} for find, {@code Completable} for delete, and {@code Single<List>} for a page (a
- * page is one bounded value, answered as one JSON array whose size decides the next link; a
- * {@code Flowable} would add backpressure for a list the store has already materialised).
+ * CRUD over a store as RxJava 2 types whose cardinality states the result: {@code Single} for save, update and a page
+ * (one bounded, materialised value: a {@code Flowable} would add backpressure for nothing), {@code Maybe} for find,
+ * {@code Completable} for delete.
  *
- * <p><b>Scheduler:</b> none; every source is lazy and does its blocking store call on the thread that
- * subscribes. <b>Errors:</b> a failed rule or store call, and a missing entity for update and delete,
- * arrive as {@code onError}; nothing is thrown at assembly.
+ * <p><b>Scheduler:</b> none; every source is lazy and calls the store on the subscribing thread. <b>Errors:</b> all
+ * as {@code onError}; nothing is thrown at assembly.
  *
  * @param <T> the entity type
  */

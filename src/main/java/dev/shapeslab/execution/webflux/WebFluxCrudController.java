@@ -23,15 +23,13 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /**
- * The CRUD endpoints of one entity type under {@code webflux}: the same paths, statuses and bodies as the Jersey
- * resources, over a {@link WebFluxCrud} service.
+ * The CRUD endpoints of one entity type under {@code webflux}, over a {@link WebFluxCrud} service: the same paths,
+ * statuses and bodies as the Jersey resources.
  *
- * <p>Threading contract: a Reactor Netty event loop ({@code reactor-http-*}) reads the request (admission, the
- * body rules, the JSON body as its bytes arrive), calls the method, which only assembles the pipeline, and returns
- * to its other connections. The store call runs on a {@code webflux-blocking-*} thread over a blocking
- * backend, or on no thread at all over {@code r2dbc} and while the stub's latency is waited for on a timer; its
- * result is handed back ({@code publishOn}) to the event loop of the request's own connection, which writes the JSON
- * and the response. No thread waits for the store, and an event loop never blocks.
+ * <p>Threading contract: a Reactor Netty event loop reads the request, calls the method, which only assembles the
+ * pipeline, and returns to its other connections. The store call runs on a {@code webflux-blocking-*} thread, or on
+ * none over {@code r2dbc}; its result is handed back ({@code publishOn}) to the request's own event loop, which writes
+ * the response. No thread waits for the store, and an event loop never blocks.
  *
  * @param <T> the entity type
  */

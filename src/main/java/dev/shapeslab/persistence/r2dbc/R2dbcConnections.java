@@ -21,17 +21,11 @@ import org.springframework.core.env.Environment;
 import reactor.netty.resources.LoopResources;
 
 /**
- * The connections of the r2dbc backend: r2dbc-postgresql to the {@code pg} backend's server, database, role and
- * password, pooled by r2dbc-pool. Built here rather than by Boot's R2DBC auto-configuration, which is not on the
- * class path: it would try to create a connection factory under every other backend as well.
- *
- * <p>The driver's I/O runs on event-loop threads of its own, named {@value #LOOP_THREADS}-*, so that a thread dump or
- * a test can tell them apart. Connections are checked on the way out of the pool by their socket only (no round
- * trip); one the database broke or that a deadline aborted is dropped when it comes back ({@link StoreCalls}).
- *
- * <p>Its time bounds are the JDBC backends' ({@link DatabaseTimeBounds}, {@code shapes.database.*}, checked as the
- * app starts): {@code connect-timeout} bounds the driver's TCP connect, {@code request-timeout} the pool's opening
- * of a connection. Only the pool's size and queue are its own ({@code shapes.r2dbc.pool.*}).
+ * The connections of the r2dbc backend: r2dbc-postgresql to {@code pg}'s server and secrets, pooled by r2dbc-pool.
+ * Built here, not by Boot's R2DBC auto-configuration (not on the class path), which would try to create a connection
+ * factory under every other backend too. The driver's I/O runs on named event loops ({@value #LOOP_THREADS}-*);
+ * connections are checked on the way out by their socket only (no round trip). Time bounds:
+ * {@link DatabaseTimeBounds}; only the pool's size and queue are its own ({@code shapes.r2dbc.pool.*}).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(store = Store.R2DBC)

@@ -26,17 +26,11 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Runs the r2dbc stores' calls, each on a connection of its own from the pool, to the store-call promises of every
- * database backend ({@code dev.shapeslab.persistence}): the shared call ({@link StoreCall}), breaker and recording
- * ({@link ReactorCalls}) and classification ({@link Outages}). What is this driver's:
- * <ul>
- * <li>The deadline is on Reactor's parallel timer, and the wait for a connection is also Reactor's timeout, which takes
- * the call out of the pool's queue. Past the deadline, or when the caller cancels (a response answered otherwise, a
- * client gone), the query is cancelled on the server (PostgreSQL's cancel request, sent on a connection of its own)
- * and the connection closed and refused by the pool ({@link #abort}).</li>
- * <li>A transaction's statements are sent once its BEGIN has answered (one statement at a time per connection).</li>
- * <li>A connection the database broke fails its socket check and is dropped as it comes back.</li>
- * </ul>
+ * Runs the r2dbc stores' calls, each on a connection of its own, to the store-call promises of every database backend,
+ * over the shared {@link StoreCall}, {@link ReactorCalls} and {@link Outages}. What is this driver's: the deadline is
+ * on Reactor's parallel timer, and the wait for a connection is Reactor's timeout, which takes the call out of the
+ * pool's queue; past the deadline, or when the caller cancels, the query is cancelled on the server and the connection
+ * closed ({@link #abort}). A transaction's statements wait for its BEGIN's answer (one statement at a time).
  */
 @Component
 @ConditionalOnDeployment(store = Store.R2DBC)
