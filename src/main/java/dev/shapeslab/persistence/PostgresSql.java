@@ -37,9 +37,8 @@ public final class PostgresSql {
     }
 
     /**
-     * Standalone shapes of one kind: the rows of its kind in table {@code shape} that no drawing owns. A page is
-     * ordered by kind, owner and id, the same order as by id alone (the kind is fixed and the owner null), so that
-     * PostgreSQL reads it straight off {@code shape_standalone_idx} and a page costs its own rows, not the table's.
+     * Standalone shapes of one kind. A page is ordered by kind, owner and id (the same as by id: the kind is fixed and
+     * the owner null), so that it is read straight off {@code shape_standalone_idx} and costs its own rows.
      */
     public static final class Shapes {
 
@@ -67,10 +66,8 @@ public final class PostgresSql {
     }
 
     /**
-     * Drawings with their shapes, each read in one statement whatever the size of the page: rows ordered by drawing,
-     * then by the shape's place in it, with the drawing's id, name and creation date first and the shape's columns
-     * from {@link #SHAPE_COLUMN} on (none where a drawing has no shape). Each written in one statement with its shapes,
-     * which are bound as the arrays of {@link #shapeArrays}, parameters $3 to $9.
+     * Drawings with their shapes, each read in one statement, rows ordered by drawing and place, the shape's columns
+     * from {@link #SHAPE_COLUMN} on; each written in one statement, the shapes bound as {@link #shapeArrays}.
      */
     public static final class Drawings {
 
@@ -106,9 +103,8 @@ public final class PostgresSql {
                 + " returning id, shape_index";
 
         /**
-         * $1 name, $2 creation date, $3 to $9 the shapes; answers the drawing's id and its shapes' ids in their order,
-         * a row each (one row, its shape id null, for a drawing without shapes). The shapes reference a drawing that
-         * the same statement inserts: PostgreSQL checks the foreign key at the statement's end.
+         * $1 name, $2 creation date, $3 to $9 the shapes; answers the drawing's id and its shapes' ids in order, a row
+         * each (one row with a null shape id for none). The foreign key is checked at the statement's end.
          */
         public static final String INSERT = "with d as (insert into drawing (id, name, creation_date)"
                 + " values (nextval('drawing_seq'), $1, $2) returning id),"
@@ -211,8 +207,7 @@ public final class PostgresSql {
 
     /**
      * A drawing's shapes as the arrays {@link Drawings#INSERT} and {@link Drawings#REPLACE} take as $3 to $9, one per
-     * column and one element per shape in their order: kinds and colours ({@code String[]}), positions
-     * ({@code Double[]}), radii, widths and heights ({@code Integer[]}, null for the other kind).
+     * column, one element per shape in order (null for the other kind's columns).
      */
     public static Object[] shapeArrays(List<Shape<?>> shapes) {
         int n = shapes.size();

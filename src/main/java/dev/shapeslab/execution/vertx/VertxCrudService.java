@@ -9,13 +9,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * CRUD as Vert.x {@code Future}s over a {@link VertxEntityStore}: the Vert.x PostgreSQL client's stores (backend
- * {@code pg}), whose calls wait on the database holding no thread, or a blocking store adapted by
- * {@link BlockingStore}, whose calls run on the {@link dev.shapeslab.execution.BlockingPool}.
+ * CRUD as Vert.x {@code Future}s over a {@link VertxEntityStore}: the Vert.x PostgreSQL client's stores, or a blocking
+ * store adapted by {@link BlockingStore}.
  *
- * <p><b>Context:</b> called on a request's event loop. The domain rules run there, so a refused body never reaches the
- * store; every result and failure is delivered back on the calling event loop. <b>Errors:</b> rule violations, a
- * missing entity for read, update and delete, and store failures fail the {@code Future}; nothing is thrown.
+ * <p><b>Context:</b> called on a request's event loop, where the domain rules run, so a refused body never reaches the
+ * store; every outcome comes back on that event loop. <b>Errors:</b> all fail the {@code Future}; nothing is thrown.
  *
  * @param <T> the entity type
  */

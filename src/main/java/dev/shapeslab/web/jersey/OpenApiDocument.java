@@ -43,13 +43,10 @@ import org.springframework.stereotype.Component;
 /**
  * The HTTP contract as an OpenAPI 3 document at {@code /openapi.json}, the same under every variant.
  *
- * <p>swagger-core reads the active variant's resource classes (paths, methods, parameters); what it cannot
- * read there is completed from {@link #RESPONSES}: the statuses each operation answers, as in docs/api.md's
- * table, their bodies (the entity, a page, or problem+json) and headers. The async variant's methods return
- * nothing a reader could see, and the generic bases' return types name a type variable, which is why the
- * responses are stated once here rather than inferred per variant. The entity schemas are
- * {@link EntitySchemas}, which say exactly what the service accepts. Each create links its answer's
- * {@code id} to the operations on that entity, so that a client (and schemathesis) can follow it.
+ * <p>swagger-core reads the resource classes (paths, methods, parameters); the statuses each operation answers are
+ * stated once here ({@link #RESPONSES}, as docs/api.md's table), since {@code async}'s methods return nothing a reader
+ * could see and the generic bases name a type variable. The entity schemas are {@link EntitySchemas}. Each create
+ * links its answer's {@code id} to the operations on that entity, so that a client (and schemathesis) can follow it.
  */
 @Component
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -99,9 +96,8 @@ public class OpenApiDocument {
     }
 
     /**
-     * The document as JSON. Large bounds keep their exponent ({@code 1.7976931348623157E+308}): written out in
-     * full, as swagger-core's mapper does, a parser that reads integers exactly sees a bound a little below
-     * {@code Double.MAX_VALUE}, and a number the service accepts would be out of range.
+     * The document as JSON. Large bounds keep their exponent: written out in full, a parser that reads integers
+     * exactly would see a bound a little below {@code Double.MAX_VALUE} and refuse a number the service accepts.
      */
     static String json(OpenAPI api) {
         try {
