@@ -10,9 +10,8 @@ import java.util.Set;
 
 /**
  * The names every database backend gives to a store call that failed because the database could not answer
- * ({@link dev.shapeslab.domain.StoreUnavailableException#kind()}), what the standard's and PostgreSQL's SQLStates say,
- * which every driver reports alike, and the one classification of a failed store call: each driver says what its own
- * failures mean ({@link StoreErrors}), and the walk through the causes and what a kind leads to are written here once.
+ * ({@link dev.shapeslab.domain.StoreUnavailableException#kind()}), and the one classification of a failed call: each
+ * driver says what its own failures mean ({@link StoreErrors}); the walk through the causes is written here once.
  */
 public final class OutageKinds {
 
@@ -34,10 +33,8 @@ public final class OutageKinds {
     public static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
 
     /**
-     * PostgreSQL's SQLStates (class 57, operator intervention) for a server that ends or refuses sessions:
-     * admin_shutdown (a fast or smart shutdown, a restart, or pg_terminate_backend), crash_shutdown (another
-     * server process crashed and every session is reset), cannot_connect_now (starting up or shutting down,
-     * or in recovery).
+     * PostgreSQL's SQLStates for a server that ends or refuses sessions: admin_shutdown, crash_shutdown,
+     * cannot_connect_now.
      */
     static final Set<String> POSTGRES_SHUTTING_DOWN = Set.of("57P01", "57P02", "57P03");
 

@@ -9,11 +9,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.util.UriComponentsBuilder;
 
 /**
- * Offset paging for the list endpoints: parses {@code offset} and {@code limit}, and links the next page
- * when a full page came back.
- *
- * <p>The sizes are {@link PagingSettings}: a default for a request without {@code limit}, and a maximum for one
- * with it.
+ * Offset paging for the list endpoints: parses {@code offset} and {@code limit} (sizes: {@link PagingSettings}), and
+ * links the next page when a full page came back.
  */
 @Component
 public class Paging {

@@ -14,10 +14,9 @@ public final class RequestBodyRules {
     }
 
     /**
-     * The refusal of a body by its headers, or null: a declared length over {@code maxBytes} (413); then, since both
-     * headers describe the body and change nothing on a request without one (a GET with stray headers), a content
-     * coding other than identity or a charset other than UTF-8 (415). {@code hasBody} is asked only when a header is
-     * wrong.
+     * The refusal of a body by its headers, or null: a declared length over {@code maxBytes} (413); then, for a request
+     * with a body ({@code hasBody}, asked only when a header is wrong), a coding other than identity or a charset other
+     * than UTF-8 (415).
      */
     public static ProblemException refusal(long declaredLength, long maxBytes, String contentEncoding,
                                            Supplier<String> charset, BooleanSupplier hasBody) {

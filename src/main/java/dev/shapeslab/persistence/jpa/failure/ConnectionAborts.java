@@ -15,11 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How {@link StoreDeadline} aborts a connection past its deadline, per driver, because JDBC's
- * {@link Connection#abort} is not honoured everywhere: PostgreSQL's closes the socket (a blocked read fails at
- * once); H2's is a no-op, and H2's {@code close()} waits for the lock the blocked reader holds, so for a remote
- * H2 session the socket of its transfer is closed directly, and an embedded session has its current statement
- * cancelled.
+ * How {@link StoreDeadline} aborts a connection, per driver: PostgreSQL's {@link Connection#abort} closes the socket;
+ * H2's is a no-op and its {@code close()} waits for the blocked reader, so a remote H2 session's socket is closed
+ * directly and an embedded session's statement cancelled.
  */
 final class ConnectionAborts {
 
@@ -73,10 +71,8 @@ final class ConnectionAborts {
     }
 
     /**
-     * The sockets of a remote H2 session. H2 exposes no way to interrupt a session blocked on its socket
-     * (abort does nothing, close waits for the blocked reader, a cancel goes to the same hung server), so the
-     * private list of its transfers is read here; a copy, since it is read without the session's lock. H2's
-     * NETWORK_TIMEOUT alone did not keep the bound (the package-info says what failed without this). The H2
+     * The sockets of a remote H2 session, read from its private list of transfers (a copy: read without the session's
+     * lock), since H2 has no way to interrupt a blocked session (docs/faults.md, "Every request is bounded"). The H2
      * fault tests fail if a new H2 moves it.
      */
     private static final class H2Transfers {
