@@ -23,10 +23,7 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnDeployment(variant = Variant.VERTX)
 class VertxRoutes {
 
-    /**
-     * Built once, on the first request (reading the resources takes a moment no start-up should wait for), on Vert.x's
-     * default worker pool: reading classes is blocking work, which an event loop must not do.
-     */
+    /** Built once, on the first request, on Vert.x's worker pool: reading classes is blocking work. */
     @Bean
     RouterCustomizer openApiDocument(Vertx vertx, PagingSettings paging) {
         Future<Buffer>[] document = new Future[1];

@@ -8,10 +8,8 @@ import java.util.List;
 
 /**
  * What {@link AsyncCrudResource} asks of a service: CRUD as RxJava 2 types whose store work passes the request's
- * {@link WorkGate} before it starts. Two implementations: {@link AsyncCrudService} runs blocking store calls on the
- * {@link dev.shapeslab.execution.BlockingPool}; over the non-blocking store port, {@link ReactiveAsyncCrudService}
- * subscribes to them. Each states its scheduler; none throws at assembly (failures, a missing entity included, arrive
- * as {@code onError}).
+ * {@link WorkGate} before it starts, implemented over a blocking store ({@link AsyncCrudService}) or a non-blocking one
+ * ({@link ReactiveAsyncCrudService}). None throws at assembly.
  *
  * @param <T> the entity type
  */

@@ -34,10 +34,8 @@ import org.springframework.core.env.ConfigurableEnvironment;
 class VertxConfiguration {
 
     /**
-     * {@code vertx.event-loops} event loops (0: one per core). An event loop here never blocks, so one per core keeps
-     * every core busy without switching between threads; Vert.x's default of two per core allows for handlers that
-     * block now and then. The blocked-thread checker stays on, with Vert.x's limits (an event loop held 2 s, a worker
-     * 60 s, is logged with its stack).
+     * {@code vertx.event-loops} event loops (0: one per core): an event loop here never blocks, so one per core keeps
+     * every core busy (Vert.x's default of two allows for handlers that block). The blocked-thread checker stays on.
      */
     @Bean(destroyMethod = "")
     Vertx vertx(VertxSettings settings) {

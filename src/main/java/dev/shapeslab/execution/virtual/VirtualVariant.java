@@ -7,14 +7,11 @@ import dev.shapeslab.execution.plain.PlainVariant;
 import org.springframework.stereotype.Component;
 
 /**
- * The {@code plain} resources and services, with Tomcat handling each request on a new virtual thread
- * ({@code spring.threads.virtual.enabled} in {@code application-virtual.properties}).
+ * The {@code plain} resources and services, with Tomcat handling each request on a new virtual thread.
  *
- * <p>Threading contract: a virtual thread handles the request, runs the blocking store work and writes the
- * response, as a request thread does in {@code plain}; but while it blocks (a JDBC call, a sleeping stub)
- * it unmounts from its carrier, so a waiting request holds no platform thread and Tomcat's thread limit no
- * longer caps concurrency. A blocking call inside a {@code synchronized} block would pin the carrier on
- * JDK 21 to 23.
+ * <p>Threading contract: a virtual thread handles the request, runs the blocking store work and writes the response,
+ * as in {@code plain}; but while it blocks it unmounts from its carrier, so a waiting request holds no platform
+ * thread. A blocking call inside {@code synchronized} would pin the carrier on JDK 21 to 23.
  */
 @Component
 @ConditionalOnDeployment(variant = Variant.VIRTUAL)

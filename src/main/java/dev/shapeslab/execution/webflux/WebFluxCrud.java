@@ -5,11 +5,8 @@ import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
- * What {@link WebFluxCrudController} asks of a service: CRUD as Reactor {@code Mono}s, lazy, failing as
- * {@code onError} and never at assembly. Two implementations: {@link WebFluxCrudService} runs blocking store calls
- * on the {@link dev.shapeslab.execution.BlockingPool}; {@link ReactiveWebFluxCrudService} subscribes to the
- * non-blocking store. Each states the thread its result is signalled on; the controller answers on the request's
- * event loop either way.
+ * What {@link WebFluxCrudController} asks of a service: CRUD as lazy Reactor {@code Mono}s, failing as {@code onError},
+ * over a blocking store ({@link WebFluxCrudService}) or a non-blocking one ({@link ReactiveWebFluxCrudService}).
  *
  * @param <T> the entity type
  */

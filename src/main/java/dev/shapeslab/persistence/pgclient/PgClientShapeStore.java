@@ -13,9 +13,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Standalone shapes of one kind through the Vert.x client, with the r2dbc stores' SQL ({@link Shapes}). Each read and
- * each write is one statement, a write in the database's auto-commit ({@link PgClientCalls#statement}): one round
- * trip, committed when answered, and an unknown outcome when its answer is lost.
+ * Standalone shapes of one kind through the Vert.x client, with the SQL of {@link Shapes}, each read and write one
+ * statement ({@link PgClientCalls#statement}).
  */
 abstract class PgClientShapeStore<S extends Shape<S>> implements VertxEntityStore<S> {
 

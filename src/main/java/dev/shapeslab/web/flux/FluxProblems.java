@@ -27,10 +27,9 @@ import org.springframework.web.server.WebExceptionHandler;
 import reactor.core.publisher.Mono;
 
 /**
- * Every error under {@code webflux} as problem+json: what the core knows ({@link ProblemCatalogue#answer}, as the
- * Jersey mappers answer it), and WebFlux's own refusals as their catalogue entries. Ahead of Boot's error handler (order -1), which would answer its own JSON with the exception's message.
- *
- * <p>Runs where the failure arrives: an event loop, or the thread that signalled it; it only builds a small body.
+ * Every error under {@code webflux} as problem+json: what the core knows ({@link ProblemCatalogue#answer}) and
+ * WebFlux's own refusals as their catalogue entries; ahead of Boot's error handler, which answers with the exception's
+ * message. Runs where the failure arrives; it only builds a small body.
  */
 @Order(-2)
 final class FluxProblems implements WebExceptionHandler {

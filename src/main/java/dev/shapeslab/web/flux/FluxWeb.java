@@ -15,10 +15,8 @@ import org.springframework.core.annotation.Order;
 
 /**
  * What the service adds to WebFlux: admission control first, then the body rules, and problem+json for every error,
- * Reactor Netty's own included.
- * Only in a reactive application ({@code webflux}); the servlet stack's counterpart is {@code web.WebContainer}.
- * The JSON codecs are Jackson 2's with the app's strict mapper and the body limit as their buffer limit
- * ({@code spring.http.codecs.*} in application-webflux.properties), so input is read exactly as Jersey reads it.
+ * Reactor Netty's own included; the counterpart of {@code web.WebContainer}. The JSON codecs are Jackson 2's with the
+ * app's strict mapper and the body limit ({@code application-webflux.properties}), so input is read as Jersey reads it.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
