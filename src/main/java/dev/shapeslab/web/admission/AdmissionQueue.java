@@ -18,19 +18,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Admission control's bound and queue, whichever server it guards: each adapter ({@link TomcatAdmission},
- * {@link JettyAdmission}, {@link FluxAdmission}, {@link VertxAdmission}) holds its requests as its server can and
- * answers them; this class decides which is served, which waits and which is turned away.
+ * Admission control's bound and queue, whichever server it guards: each adapter holds its requests as its server can
+ * and answers them; this class decides which is served, which waits and which is turned away.
  *
- * <p>At most {@code max-in-flight} are served at once (concurrency-limits' {@code fixed} or {@code gradient2}); up to
- * {@code max-queue} more wait, in arrival order, for at most {@code max-wait}, and go before a new request. Arrival
- * order, not LIFO, is what keeps the promise: while places free up faster than {@code max-wait}, nobody waits longer.
- * A request past the full queue is refused once {@code refusal-delay} has passed, so that clients that send again at
- * once cannot take the CPU from the admitted requests (docs/faults.md, "A crowd waits its turn").
+ * <p>At most {@code max-in-flight} are served at once; up to {@code max-queue} more wait, in arrival order, for at
+ * most {@code max-wait}, and go before a new request. Arrival order, not LIFO, keeps the promise: while places free up
+ * faster than {@code max-wait}, nobody waits longer. A request past the full queue is refused once
+ * {@code refusal-delay} has passed (docs/faults.md, "A crowd waits its turn").
  *
- * <p>Each line holds every entry as long, so one expiry task per line, for its head, is armed at a time: a timer task
- * per waiter made {@code virtual}'s threads starve on the timer queue's lock
- * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+ * <p>One expiry task per line, for its head, is armed at a time: a timer task per waiter made {@code virtual}'s
+ * threads starve on the timer queue's lock (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
  */
 public final class AdmissionQueue {
 
@@ -83,9 +80,8 @@ public final class AdmissionQueue {
     }
 
     /**
-     * Whether a request that found no free place is refused at once: {@code max-queue} wait already and refusals are
-     * not held ({@code refusal-delay} 0). Its server then answers it {@link #QUEUE_FULL} where it stands, without
-     * suspending it first; one that passes this check just as the queue fills is refused at once by
+     * Whether a request that found no free place is refused at once ({@code max-queue} wait and {@code refusal-delay}
+     * is 0), so that its server answers it where it stands; one that passes just as the queue fills is refused by
      * {@link #await(Waiter)} all the same.
      */
     public boolean refusesAtOnce() {
@@ -93,10 +89,9 @@ public final class AdmissionQueue {
     }
 
     /**
-     * Holds a request that found no free place, once its server has suspended it: one that took a place in the queue
-     * ({@link Waiter}) waits for a place, and may be admitted at once, on this thread; one that found the queue full
-     * is refused when {@code refusal-delay} has passed (at once, on this thread, if that is 0), without ever getting a
-     * place. Either way it is answered once.
+     * Holds a request that found no free place, once its server has suspended it: in the queue, where it may be
+     * admitted at once on this thread, or, past the full queue, until {@code refusal-delay} has passed. Either way it
+     * is answered once.
      */
     public void await(Waiter waiter) {
         if (waiter.in == refusals && refusals.delayNanos == 0) {
@@ -112,14 +107,7 @@ public final class AdmissionQueue {
     }
 
     private boolean reserveWaitingPlace() {
-        int now;
-        do {
-            now = waiting.get();
-            if (now >= maxQueue) {
-                return false;
-            }
-        } while (!waiting.compareAndSet(now, now + 1));
-        return true;
+        return waiting.getAndUpdate(now -> now < maxQueue ? now + 1 : now) < maxQueue;
     }
 
     /**
