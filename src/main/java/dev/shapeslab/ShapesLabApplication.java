@@ -15,16 +15,11 @@ import org.springframework.boot.tomcat.autoconfigure.actuate.web.server.TomcatSe
 import org.springframework.boot.tomcat.autoconfigure.reactive.TomcatReactiveWebServerAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 
-// Excluded, each for a reason:
-// - Boot's Jersey metrics: their Observation scope, opened on the request thread, is never closed by an async response
-//   finished elsewhere, and the heap fills (docs/notebook/2026-11-23-postgresql-next-to-h2.md); JerseyConfig registers
-//   Jersey's plain metrics listener instead.
-// - Boot's Logback metrics: their turbo filter runs on every level check, thousands per page of drawings
-//   (docs/performance.md, "What was changed, and why").
-// - Tomcat's and Jetty's reactive servers: webflux runs on Reactor Netty, and with several servers Boot fails.
-// - Jetty's servlet and both management auto-configurations: the server is chosen by profile (web.WebContainer,
-//   web.jetty.JettyWeb declare their own); Boot's Jetty metrics, which time every request on the connector.
-// Here, not in a profile's properties, since a profile's spring.autoconfigure.exclude replaces the deployment's list.
+// Excluded: Boot's Jersey metrics, whose Observation scope an async response never closes, so the heap filled
+// (docs/notebook/2026-11-23-postgresql-next-to-h2.md; JerseyConfig registers Jersey's own listener); Boot's Logback
+// metrics, whose turbo filter runs on every level check (docs/performance.md); the reactive Tomcat and Jetty (webflux
+// runs on Reactor Netty), Jetty's servlet and both management auto-configurations (the server is chosen by profile)
+// and Jetty's metrics. Here, since a profile's spring.autoconfigure.exclude replaces the deployment's list.
 @SpringBootApplication(exclude = {JerseyServerMetricsAutoConfiguration.class, LogbackMetricsAutoConfiguration.class,
         TomcatReactiveWebServerAutoConfiguration.class, TomcatReactiveManagementContextAutoConfiguration.class,
         JettyReactiveWebServerAutoConfiguration.class, JettyReactiveManagementContextAutoConfiguration.class,

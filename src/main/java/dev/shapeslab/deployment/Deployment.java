@@ -9,10 +9,8 @@ import java.util.stream.Stream;
 import org.springframework.core.env.Environment;
 
 /**
- * What runs: one execution variant, one backend and the server, read from the active profiles by {@link #of}, which
- * refuses a combination nobody asked for, and what follows from them (the store, whether its port blocks). Beans
- * choose by it ({@link ConditionalOnDeployment}); the defaults that depend on it are {@link DeploymentDefaults}'.
- * Profile names are the enums' names in lower case; none of an axis means {@code plain}, embedded, Tomcat.
+ * What runs: one variant, one backend and the server, read from the profiles by {@link #of}, which refuses what
+ * nobody asked for, and what follows (the store, its port). None of an axis means {@code plain}, embedded, Tomcat.
  */
 public record Deployment(Variant variant, Backend backend, Server server) {
 

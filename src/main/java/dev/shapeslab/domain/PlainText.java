@@ -11,9 +11,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Text without control characters (U+0000–U+001F, U+007F–U+009F) and without unpaired surrogates, which a JSON escape
- * can carry: a NUL or a newline breaks logs and displays, and an unpaired surrogate cannot even be written as UTF-8.
- * {@code null} is valid here: pair it with {@code @NotBlank}.
+ * Text without control characters (a NUL or a newline breaks logs and displays) nor unpaired surrogates (no UTF-8 for
+ * them), which a JSON escape can carry. {@code null} is valid here: pair it with {@code @NotBlank}.
  */
 @Documented
 @Target(ElementType.FIELD)

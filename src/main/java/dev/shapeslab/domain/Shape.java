@@ -26,15 +26,11 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 /**
- * A shape on the plane: standalone (served at {@code /circles} or {@code /rectangles}) or owned by a drawing.
+ * A shape on the plane: standalone (at {@code /circles} or {@code /rectangles}) or owned by a drawing.
  *
- * <p>Mapping: one {@code shape} table for every kind ({@code SINGLE_TABLE} on {@code shape_type}), so a drawing's
- * polymorphic list loads from one table with one join (no UNION, no join per subclass); the subclass columns are
- * nullable and Bean Validation guards them. Standalone shapes have a null {@code drawing_id}. The shape side owns the
- * foreign key and the order ({@code shape_index}), so each shape is one INSERT, not an INSERT and an UPDATE.
- *
- * <p>JSON: {@code "shapeType": "circle" | "rectangle"}; the article series' {@code ".Circle"} and {@code ".Rectangle"}
- * are accepted on input. Java class names never appear. Equality is identity: two equal shapes in a drawing are two.
+ * <p>One {@code shape} table for every kind, so a drawing's shapes load with one join; the shape side owns the foreign
+ * key and the order, so each is one INSERT. JSON names the type {@code shapeType} ({@code ".Circle"}, the article
+ * series' name, is read too); equality is identity: two equal shapes in a drawing are two.
  */
 @Entity
 @Table(name = "shape", indexes = {

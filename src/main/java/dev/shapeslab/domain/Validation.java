@@ -8,9 +8,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * How {@link EntityRules} validates: without asking JPA whether each property is loaded, since the entities validated
- * come from a request body, never the database, and the question cost a share of every drawing's validation
- * (docs/performance.md, "What was changed, and why").
+ * How {@link EntityRules} validates: without asking JPA whether each property is loaded, which a request body never
+ * needs and which cost a share of every drawing's validation (docs/performance.md).
  */
 @Configuration(proxyBeanMethods = false)
 class Validation {

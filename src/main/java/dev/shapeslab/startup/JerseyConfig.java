@@ -16,9 +16,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.stereotype.Component;
 
 /**
- * The Jersey application, composed here because it joins the two sides: the active variant's resources and the web
- * layer's problem mappers, body guards and OpenAPI document. Resources are registered by class: as instances Jersey
- * warns at every start, and the saving did not show (docs/performance.md, "What was changed, and why").
+ * The Jersey application: the active variant's resources and the web layer's providers. Resources are registered by
+ * class: as instances Jersey warns at every start, and the saving did not show (docs/performance.md).
  */
 @Component
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)

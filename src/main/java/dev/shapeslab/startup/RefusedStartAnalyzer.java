@@ -5,9 +5,7 @@ import org.springframework.boot.diagnostics.FailureAnalyzer;
 
 /**
  * A start the app refused, said as one paragraph: the message of an {@link IllegalStateException} or
- * {@link IllegalArgumentException} thrown by the app's own code (the deepest in the chain) as it checks its settings
- * and profiles, which Spring otherwise showed as the last of five {@code Caused by} lines. Anything else keeps
- * Spring Boot's own report.
+ * {@link IllegalArgumentException} the app's own code threw, which Spring showed as the last of five causes.
  */
 class RefusedStartAnalyzer implements FailureAnalyzer {
 

@@ -15,9 +15,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * What JerseyConfig joins for the servlet variants, under {@code vertx}: the OpenAPI document at the same path, the
- * same document, read as under WebFlux from the reference resources ({@code plain}'s), since Vert.x's routes carry no
- * JAX-RS annotations for swagger-core to read.
+ * Under {@code vertx}, the OpenAPI document at the same path, read from {@code plain}'s resources, since Vert.x's
+ * routes carry no JAX-RS annotations for swagger-core to read.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(variant = Variant.VERTX)
