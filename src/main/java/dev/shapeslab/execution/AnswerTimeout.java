@@ -6,15 +6,8 @@ import org.springframework.core.env.Environment;
 
 /**
  * The answer timeout of a variant with a blocking pool ({@code async.timeout}, {@code webflux.timeout},
- * {@code vertx.timeout}), checked as it binds.
- *
- * <p>It bounds the wait before a request's store call starts (the {@link BlockingPool}'s queue, the stub's latency
- * timer): a call not started by then never runs and is answered 503; one started is answered by its own result,
- * which {@code shapes.database.request-timeout} bounds. So a 503 never writes later, and no order between the two
- * settings is required ({@code AsyncTimeoutTests}, {@code AsyncTimeoutOnHungDatabaseTests}).
- *
- * @param key     the setting, for messages
- * @param timeout at least 1 ms
+ * {@code vertx.timeout}): a store call not started by then (in the pool's queue, on the stub's latency timer) never
+ * runs and is answered 503; one started answers itself, so a 503 never writes later ({@code AsyncTimeoutTests}).
  */
 public record AnswerTimeout(String key, Duration timeout) {
 

@@ -6,12 +6,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.env.Environment;
 
 /**
- * The {@link BlockingPool}'s settings ({@code shapes.blocking.*}), one set for every variant that has the pool. The
- * defaults are in application.properties, since {@code threads} follows Hikari's {@code maximum-pool-size} and only a
- * property can refer to another.
+ * The {@link BlockingPool}'s settings ({@code shapes.blocking.*}); the defaults are in application.properties, since
+ * {@code threads} follows Hikari's pool size and only a property can refer to another.
  *
- * @param threads       threads that run store calls: as many as the connections, so that none waits inside Hikari
- * @param queueCapacity calls that may wait for a thread; past them, 503 at once (0: none waits)
+ * @param threads       as many as the connections, so that none waits inside Hikari
+ * @param queueCapacity calls that may wait for a thread; past them, 503 at once
  */
 @ConfigurationProperties(BlockingPoolSettings.PREFIX)
 public record BlockingPoolSettings(int threads, int queueCapacity) {

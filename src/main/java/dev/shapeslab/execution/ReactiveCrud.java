@@ -8,14 +8,9 @@ import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
- * The CRUD rules over the non-blocking store ({@code r2dbc}), written once: the domain rules before a write, a missing
- * entity as {@link NoSuchEntityException}. {@code webflux} answers its {@code Mono}s as they are; {@code rxjava} and
- * {@code async} adapt them.
- *
- * <p><b>Scheduler:</b> none; the result is signalled on the driver's event loop, which the caller must leave before
- * it blocks. <b>Errors:</b> all as {@code onError}. <b>Cancel:</b> ends the store call on the database.
- *
- * @param <T> the entity type
+ * The CRUD rules of {@link StoreCrud} over the non-blocking store ({@code r2dbc}), as {@code Mono}s. <b>Scheduler:</b>
+ * none; the result is signalled on the driver's event loop, which a caller must leave before it blocks.
+ * <b>Errors:</b> all as {@code onError}. <b>Cancel:</b> ends the store call on the database.
  */
 public class ReactiveCrud<T extends Identifiable<T>> {
 

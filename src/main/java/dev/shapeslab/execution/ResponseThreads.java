@@ -16,10 +16,9 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * The named threads ({@value #THREAD_PREFIX}N) on which {@code async} and {@code rxjava} over {@code r2dbc} take a
- * store call's result and answer the request. Not the driver's event loops, where the result arrives: Jersey writes
- * through the servlet's blocking output stream, so a slow client would block every query on the loop's connections.
- * A request holds one only while it is answered, so a few per core suffice ({@code shapes.response-threads}).
+ * The named threads ({@value #THREAD_PREFIX}N) on which {@code async} and {@code rxjava} over {@code r2dbc} answer a
+ * store call's result: not the driver's event loops, since Jersey writes through the servlet's blocking stream and a
+ * slow client would hold up every query on the loop. A request holds one only while it is answered.
  */
 @Component
 // Not under webflux, which answers on its event loops, whose writes never block.

@@ -8,8 +8,6 @@ import java.util.Optional;
  * The blocking storage port every execution variant builds on; one implementation per backend package ({@code jpa},
  * {@code stub}). Each call is its own unit of work and runs entirely on the calling thread, which the variant
  * chooses; entities passed in or returned are never shared with the store's state.
- *
- * @param <T> the entity type
  */
 public interface EntityStore<T extends Identifiable<T>> {
 

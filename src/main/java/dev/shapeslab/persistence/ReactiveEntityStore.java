@@ -14,8 +14,6 @@ import reactor.core.publisher.Mono;
  * signals {@link dev.shapeslab.domain.StoreUnavailableException} (nothing written); a lost commit answer
  * {@link dev.shapeslab.domain.StoreOutcomeUnknownException}; anything else passes unchanged. <b>Cancelling</b> ends
  * the work on the database too (an uncommitted write is rolled back).
- *
- * @param <T> the entity type
  */
 public interface ReactiveEntityStore<T extends Identifiable<T>> {
 

@@ -13,8 +13,6 @@ import java.util.Optional;
  * <p>Each call is one unit of work, started at once; entities are never shared with the store. <b>Context:</b> called
  * on an event loop, which it never blocks; its Future completes on that event loop. <b>Errors:</b> as
  * {@link ReactiveEntityStore}'s, as a failed Future; nothing is thrown.
- *
- * @param <T> the entity type
  */
 public interface VertxEntityStore<T extends Identifiable<T>> {
 

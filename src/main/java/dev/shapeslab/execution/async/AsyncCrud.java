@@ -7,11 +7,8 @@ import io.reactivex.Single;
 import java.util.List;
 
 /**
- * What {@link AsyncCrudResource} asks of a service: CRUD as RxJava 2 types whose store work passes the request's
- * {@link WorkGate} before it starts, implemented over a blocking store ({@link AsyncCrudService}) or a non-blocking one
- * ({@link ReactiveAsyncCrudService}). None throws at assembly.
- *
- * @param <T> the entity type
+ * What {@link AsyncCrudResource} asks of a service: {@link dev.shapeslab.execution.StoreCrud}'s rules as RxJava 2
+ * types whose store work passes the request's {@link WorkGate} before it starts. None throws at assembly.
  */
 public interface AsyncCrud<T> {
 

@@ -22,15 +22,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * The CRUD endpoints of one entity type over {@link AsyncCrud}, the article series' part 4 done so that the work
- * really leaves the request thread; on {@code r2dbc} the service is {@link ReactiveAsyncCrudService}, and
- * {@code rxjava} serves these endpoints too there, without the timeout ({@link AsyncResponder#untimed}).
+ * The CRUD endpoints over {@link AsyncCrud}, the article series' part 4 done so that the work leaves the request
+ * thread; {@code rxjava} on {@code r2dbc} serves them too, without the timeout ({@link AsyncResponder#untimed}).
  *
- * <p>Threading contract: a Tomcat request thread parses the request, suspends the response, subscribes to the
- * pipeline and returns to the pool. The store work runs on an {@code async-blocking-*} thread, which resumes the
- * response (a full pool answers 503 on the request thread); while the store is slow the request holds no thread.
- *
- * @param <T> the entity type
+ * <p>Threading contract: a Tomcat request thread suspends the response, subscribes and returns to the pool; the store
+ * work runs on an {@code async-blocking-*} thread (none on {@code r2dbc}), which resumes the response.
  */
 public abstract class AsyncCrudResource<T extends Identifiable<T>> extends JerseyCrudResource<T> {
 

@@ -18,15 +18,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
- * CRUD over a blocking store as RxJava 2 types ({@code Single}, {@code Maybe}, {@code Completable}), each store call
- * on the {@link BlockingPool}.
- *
- * <p><b>Scheduler:</b> the domain rules and the store call run on an {@code async-blocking-*} thread, which signals
- * the result (a simulated non-blocking latency is waited for first on the latency timer, holding no thread).
- * <b>Errors:</b> everything arrives as {@code onError}; nothing is thrown at assembly. <b>Gate:</b> each store call
- * passes {@code gate} before it starts ({@link WorkGate}). <b>Dispose:</b> a call not started leaves the queue.
- *
- * @param <T> the entity type
+ * {@link AsyncCrud} over a blocking store, each store call on the {@link BlockingPool}. <b>Scheduler:</b> the rules
+ * and the store call run on an {@code async-blocking-*} thread, which signals the result (a simulated latency is
+ * waited for first on the latency timer). <b>Dispose:</b> a call not started leaves the queue.
  */
 public class AsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
 

@@ -17,13 +17,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * Connects a pipeline to a suspended response: subscribes, and resumes the response exactly once, from the thread
- * that signals the result (an error goes to the problem+json mappers); whatever arrives later is dropped.
- *
- * <p>Every response has a timeout ({@code async.timeout}) answered 503 unless its store work has started: a request
- * is either answered 503 and its work never runs ({@link WorkGate}), or its work runs and answers. A client that goes
- * away disposes the subscription too, when the container tells: Tomcat does not for an idle suspended response, so
- * there the timeout bounds the work held for it.
+ * Connects a pipeline to a suspended response and resumes it exactly once, from the thread that signals the result.
+ * A timeout ({@code async.timeout}) answers 503 only if the work has not started ({@link WorkGate}); a client gone,
+ * when the container tells (Tomcat does not for an idle suspended response), disposes the subscription.
  */
 @Component
 @ConditionalOnDeployment(variant = Variant.ASYNC)

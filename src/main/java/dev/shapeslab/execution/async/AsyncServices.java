@@ -14,9 +14,8 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
- * Makes the service of an entity type over the one store the backend offers for it: a
- * {@link ReactiveAsyncCrudService} over the non-blocking one on {@code r2dbc}, an {@link AsyncCrudService} (on the
- * {@link BlockingPool}) everywhere else; what every async service shares, given once.
+ * Makes the service of an entity type over the store the backend offers: {@link ReactiveAsyncCrudService} on
+ * {@code r2dbc}, {@link AsyncCrudService} everywhere else.
  */
 @Component
 @ConditionalOnDeployment(variant = Variant.ASYNC)

@@ -15,15 +15,9 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * CRUD over a non-blocking store as {@code async}'s RxJava 2 types, adapted from {@link ReactiveCrud}'s {@link Mono}s:
- * only where a store call runs changed from {@code AsyncCrudService}. Also {@code rxjava}'s service over that store.
- *
- * <p><b>Scheduler:</b> the rules and the call's start run on the subscribing (request) thread; the query holds no
- * thread; its result is signalled on a {@code response-*} thread ({@code answer}), never on the driver's event loop.
- * <b>Gate:</b> each store call passes {@code gate} before it starts. <b>Errors</b> and <b>dispose</b>: as
- * {@link ReactiveCrud}'s.
- *
- * @param <T> the entity type
+ * {@link AsyncCrud} over the non-blocking store, adapted from {@link ReactiveCrud}'s {@link Mono}s; also {@code rxjava}'s
+ * service there. <b>Scheduler:</b> the call starts on the subscribing thread and its result is signalled on a
+ * {@code response-*} thread ({@code answer}), never on the driver's event loop.
  */
 public class ReactiveAsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
 

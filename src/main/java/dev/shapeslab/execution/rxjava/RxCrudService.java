@@ -11,14 +11,9 @@ import io.reactivex.Single;
 import java.util.List;
 
 /**
- * CRUD over a store as RxJava 2 types whose cardinality states the result: {@code Single} for save, update and a page
- * (one bounded, materialised value: a {@code Flowable} would add backpressure for nothing), {@code Maybe} for find,
- * {@code Completable} for delete.
- *
- * <p><b>Scheduler:</b> none; every source is lazy and calls the store on the subscribing thread. <b>Errors:</b> all
- * as {@code onError}; nothing is thrown at assembly.
- *
- * @param <T> the entity type
+ * {@link dev.shapeslab.execution.StoreCrud}'s rules as RxJava 2 types whose cardinality states the result; a page is
+ * one {@code Single} (a materialised list: a {@code Flowable} would add backpressure for nothing). <b>Scheduler:</b>
+ * none; every source calls the store on the subscribing thread. <b>Errors:</b> all as {@code onError}.
  */
 public class RxCrudService<T extends Identifiable<T>> {
 

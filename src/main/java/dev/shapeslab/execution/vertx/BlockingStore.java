@@ -14,14 +14,9 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
- * A blocking store (the JDBC backends, the stub) as a {@link VertxEntityStore}: each call on the {@link BlockingPool}.
- *
- * <p><b>Context:</b> called on a request's event loop; the store call runs on a {@code vertx-blocking-*} thread, and
- * its outcome is handed back to the caller's context (a simulated latency is waited for first on a Vert.x timer).
- * <b>Errors:</b> all fail the {@code Future}; nothing is thrown. <b>Deadline</b> ({@code vertx.timeout}): as
- * {@link dev.shapeslab.execution.AnswerTimeout} says.
- *
- * @param <T> the entity type
+ * A blocking store as a {@link VertxEntityStore}: each call on a {@code vertx-blocking-*} thread of the
+ * {@link BlockingPool}, its outcome handed back to the caller's event loop. <b>Deadline</b> ({@code vertx.timeout}):
+ * {@link dev.shapeslab.execution.AnswerTimeout}'s.
  */
 final class BlockingStore<T extends Identifiable<T>> implements VertxEntityStore<T> {
 

@@ -24,9 +24,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * Spring's part under {@code vertx}: one Vert.x instance (whose event loops the Vert.x PostgreSQL client shares on
- * backend {@code pg}), admission control and the web layer as beans, and {@link VertxServer}, which deploys the
- * verticles once every bean is wired. The stores adapted to the blocking pool: {@link BlockingStores}.
+ * Spring's part under {@code vertx}: one Vert.x instance (shared with the Vert.x PostgreSQL client), admission and the
+ * web layer as beans, and {@link VertxServer}, which deploys the verticles once every bean is wired.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(variant = Variant.VERTX)

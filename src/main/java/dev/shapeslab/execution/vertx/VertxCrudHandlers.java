@@ -22,14 +22,10 @@ import java.net.URI;
 import java.util.List;
 
 /**
- * The CRUD routes of one entity type under {@code vertx}, over a {@link VertxCrudService}: the same paths, statuses and
- * bodies as the Jersey resources. Vert.x Web answers 405, 406 and 415 itself ({@code web.vertx.VertxProblems}).
+ * The CRUD routes of one entity type under {@code vertx}: the paths, statuses and bodies of the Jersey resources.
  *
- * <p>Threading contract: a Vert.x event loop reads the request, parses the JSON, checks the domain rules and hands
- * the store call over, then serves its other connections; the store call's result comes back to the same event loop,
- * which writes the response. No thread waits for the store, and an event loop never blocks.
- *
- * @param <T> the entity type
+ * <p>Threading contract: an event loop reads the request, checks the domain rules and hands the store call over; its
+ * result comes back to the same event loop, which writes the response. No thread waits, an event loop never blocks.
  */
 final class VertxCrudHandlers<T extends Identifiable<T>> {
 

@@ -9,13 +9,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * CRUD as Vert.x {@code Future}s over a {@link VertxEntityStore}: the Vert.x PostgreSQL client's stores, or a blocking
- * store adapted by {@link BlockingStore}.
- *
- * <p><b>Context:</b> called on a request's event loop, where the domain rules run, so a refused body never reaches the
- * store; every outcome comes back on that event loop. <b>Errors:</b> all fail the {@code Future}; nothing is thrown.
- *
- * @param <T> the entity type
+ * CRUD as Vert.x {@code Future}s over a {@link VertxEntityStore}. <b>Context:</b> the domain rules run on the request's
+ * event loop, so a refused body never reaches the store; every outcome comes back there. Nothing is thrown.
  */
 final class VertxCrudService<T extends Identifiable<T>> {
 

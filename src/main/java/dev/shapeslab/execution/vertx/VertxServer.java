@@ -30,9 +30,8 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * Serves the API on Vert.x once Spring has wired every bean: one {@link ApiVerticle} per event loop, and the
- * management router (one event loop: it only answers scrapes). Publishes the bound ports as {@code local.server.port}
- * and {@code local.management.port}, as Boot does, and stops before Spring destroys the beans they use.
+ * Serves the API on Vert.x once Spring has wired every bean, one {@link ApiVerticle} per event loop, and the management
+ * router; publishes the bound ports as Boot does, and stops before Spring destroys the beans they use.
  */
 final class VertxServer implements SmartLifecycle {
 

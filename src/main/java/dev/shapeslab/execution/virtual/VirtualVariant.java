@@ -9,9 +9,8 @@ import org.springframework.stereotype.Component;
 /**
  * The {@code plain} resources and services, with Tomcat handling each request on a new virtual thread.
  *
- * <p>Threading contract: a virtual thread handles the request, runs the blocking store work and writes the response,
- * as in {@code plain}; but while it blocks it unmounts from its carrier, so a waiting request holds no platform
- * thread. A blocking call inside {@code synchronized} would pin the carrier on JDK 21 to 23.
+ * <p>Threading contract: as {@code plain}, but a virtual thread that blocks unmounts from its carrier, so a waiting
+ * request holds no platform thread (a block inside {@code synchronized} pins it on JDK 21 to 23).
  */
 @Component
 @ConditionalOnDeployment(variant = Variant.VIRTUAL)

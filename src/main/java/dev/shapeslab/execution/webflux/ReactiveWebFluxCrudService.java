@@ -6,12 +6,8 @@ import dev.shapeslab.execution.ReactiveCrud;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 
 /**
- * CRUD over the non-blocking store ({@code r2dbc}): the store's own {@code Mono}s as {@link ReactiveCrud} makes them;
- * only that no pool runs the call changed from {@link WebFluxCrudService}. <b>Scheduler:</b> the result is signalled
- * on the driver's event loop, which the controller leaves at once for the request's own. <b>Errors</b> and
- * <b>cancel</b>: as {@link ReactiveCrud}'s.
- *
- * @param <T> the entity type
+ * CRUD over the non-blocking store: {@link ReactiveCrud}'s {@code Mono}s, signalled on the driver's event loop, which
+ * the controller leaves at once for the request's own.
  */
 class ReactiveWebFluxCrudService<T extends Identifiable<T>> extends ReactiveCrud<T> implements WebFluxCrud<T> {
 

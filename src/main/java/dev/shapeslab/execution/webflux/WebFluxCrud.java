@@ -7,8 +7,6 @@ import reactor.core.publisher.Mono;
 /**
  * What {@link WebFluxCrudController} asks of a service: CRUD as lazy Reactor {@code Mono}s, failing as {@code onError},
  * over a blocking store ({@link WebFluxCrudService}) or a non-blocking one ({@link ReactiveWebFluxCrudService}).
- *
- * @param <T> the entity type
  */
 interface WebFluxCrud<T> {
 

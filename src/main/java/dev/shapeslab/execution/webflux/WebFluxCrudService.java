@@ -13,14 +13,9 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * CRUD over a blocking store (the JDBC backends, the stub), each store call on the {@link BlockingPool}.
- *
- * <p><b>Scheduler:</b> the domain rules run on the request's event loop, so a refused body never takes a place in the
- * pool; each store call runs on a {@code webflux-blocking-*} thread, which signals its result (a simulated latency
- * is waited for first on Reactor's timer). <b>Errors:</b> all as {@code onError}. <b>Deadline</b>
- * ({@code webflux.timeout}): as {@link dev.shapeslab.execution.AnswerTimeout} says.
- *
- * @param <T> the entity type
+ * CRUD over a blocking store, each store call on a {@code webflux-blocking-*} thread of the {@link BlockingPool}. The
+ * domain rules run on the event loop first, so a refused body takes no place in the pool. <b>Deadline</b>
+ * ({@code webflux.timeout}): {@link dev.shapeslab.execution.AnswerTimeout}'s.
  */
 class WebFluxCrudService<T extends Identifiable<T>> implements WebFluxCrud<T> {
 
