@@ -26,7 +26,6 @@ public class ReactiveCrud<T extends Identifiable<T>> {
         return store.findPage(offset, limit);
     }
 
-    /** Completes empty when there is no entity {@code id}. */
     public Mono<T> find(long id) {
         return store.findById(id);
     }
@@ -35,14 +34,12 @@ public class ReactiveCrud<T extends Identifiable<T>> {
         return Mono.fromCallable(() -> rules.admitForCreation(entity)).flatMap(store::insert);
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     public Mono<T> update(long id, T entity) {
         return Mono.fromCallable(() -> rules.admitForUpdate(id, entity))
                 .flatMap(admitted -> store.replace(id, admitted))
                 .switchIfEmpty(Mono.error(() -> notFound(id)));
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     public Mono<Void> delete(long id) {
         return store.deleteById(id).flatMap(deleted -> deleted ? Mono.<Void>empty() : Mono.error(notFound(id)));
     }

@@ -17,24 +17,17 @@ import reactor.core.publisher.Mono;
  */
 public interface ReactiveEntityStore<T extends Identifiable<T>> {
 
-    /** The entity's name for messages, e.g. "circle". */
     String entityName();
 
-    /** Up to {@code limit} entities ordered by id, skipping the first {@code offset}; one list, as a page is answered. */
     Mono<List<T>> findPage(int offset, int limit);
 
-    /** Completes empty when there is no entity {@code id}. */
     Mono<T> findById(long id);
 
-    /** Stores a new entity (its id must be null) and signals it with its generated ids. */
     Mono<T> insert(T entity);
 
-    /** Replaces the client-writable fields of entity {@code id}; completes empty when there is no such entity. */
     Mono<T> replace(long id, T entity);
 
-    /** Deletes entity {@code id} and everything it owns; false when there was no such entity. */
     Mono<Boolean> deleteById(long id);
 
-    /** Deletes every entity of this type and everything they own. */
     Mono<Void> deleteAll();
 }

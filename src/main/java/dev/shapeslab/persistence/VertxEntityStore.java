@@ -16,23 +16,17 @@ import java.util.Optional;
  */
 public interface VertxEntityStore<T extends Identifiable<T>> {
 
-    /** The entity's name for messages, e.g. "circle". */
     String entityName();
 
-    /** Up to {@code limit} entities ordered by id, skipping the first {@code offset}. */
     Future<List<T>> findPage(int offset, int limit);
 
     Future<Optional<T>> findById(long id);
 
-    /** Stores a new entity (its id must be null) and answers it with its generated ids. */
     Future<T> insert(T entity);
 
-    /** Replaces the client-writable fields of entity {@code id}; empty when there is no such entity. */
     Future<Optional<T>> replace(long id, T entity);
 
-    /** Deletes entity {@code id} and everything it owns; false when there was no such entity. */
     Future<Boolean> deleteById(long id);
 
-    /** Deletes every entity of this type and everything they own. */
     Future<Void> deleteAll();
 }

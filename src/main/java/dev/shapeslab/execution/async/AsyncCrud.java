@@ -14,15 +14,12 @@ public interface AsyncCrud<T> {
 
     Single<List<T>> list(WorkGate gate, int offset, int limit);
 
-    /** Completes empty when there is no entity {@code id}. */
     Maybe<T> find(WorkGate gate, long id);
 
     Single<T> create(WorkGate gate, T entity);
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     Single<T> update(WorkGate gate, long id, T entity);
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     Completable delete(WorkGate gate, long id);
 
     Completable deleteAll(WorkGate gate);

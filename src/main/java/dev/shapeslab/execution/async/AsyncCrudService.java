@@ -41,7 +41,6 @@ public class AsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T>
         return onPool(gate, () -> crud.list(offset, limit));
     }
 
-    /** Completes empty when there is no entity {@code id}. */
     public Maybe<T> find(WorkGate gate, long id) {
         return onPool(gate, () -> crud.findIfAny(id)).flatMapMaybe(found -> found.map(Maybe::just).orElseGet(Maybe::empty));
     }
@@ -50,12 +49,10 @@ public class AsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T>
         return onPool(gate, () -> crud.create(entity));
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     public Single<T> update(WorkGate gate, long id, T entity) {
         return onPool(gate, () -> crud.update(id, entity));
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     public Completable delete(WorkGate gate, long id) {
         return runOnPool(gate, () -> crud.delete(id));
     }

@@ -27,7 +27,6 @@ public class RxCrudService<T extends Identifiable<T>> {
         return Single.fromCallable(() -> crud.list(offset, limit));
     }
 
-    /** Completes empty when there is no entity {@code id}. */
     public Maybe<T> find(long id) {
         return Maybe.defer(() -> crud.findIfAny(id).map(Maybe::just).orElseGet(Maybe::empty));
     }
@@ -36,12 +35,10 @@ public class RxCrudService<T extends Identifiable<T>> {
         return Single.fromCallable(() -> crud.create(entity));
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     public Single<T> update(long id, T entity) {
         return Single.fromCallable(() -> crud.update(id, entity));
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     public Completable delete(long id) {
         return Completable.fromAction(() -> crud.delete(id));
     }
