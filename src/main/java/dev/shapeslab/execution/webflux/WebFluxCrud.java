@@ -5,8 +5,9 @@ import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
- * What {@link WebFluxCrudController} asks of a service: {@link dev.shapeslab.execution.StoreCrud}'s rules as lazy {@code Mono}s,
- * over a blocking store ({@link WebFluxCrudService}) or a non-blocking one ({@link ReactiveWebFluxCrudService}).
+ * What {@link WebFluxCrudController} asks of a service: {@link dev.shapeslab.execution.StoreCrud}'s rules as lazy
+ * {@code Mono}s, over a blocking store ({@link WebFluxCrudService}) or a non-blocking one
+ * ({@link ReactiveWebFluxCrudService}).
  */
 interface WebFluxCrud<T> {
 
