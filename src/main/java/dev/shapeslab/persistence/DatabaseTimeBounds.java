@@ -5,17 +5,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Every bound on the time the app waits for its database, under {@code shapes.database}, for every database driver
- * (docs/settings.md says what each bounds). The constructor checks the invariants between them and stops the start
- * with a message naming the one broken, the same whichever backend runs, so that settings that start one start all.
- *
- * <p>Who applies which: {@code request-timeout} is {@code StoreDeadline}'s on JDBC and {@link StoreCall}'s elsewhere;
- * {@code fail-fast} is the {@link OutageBreaker}'s window; the JDBC-only bounds go to HikariCP and the driver through
- * {@code DeadlineDataSource.Installer}, which refuses their old places so that each is set once. R2DBC's wait for a
- * pooled connection holds no thread, so it is part of the call's {@code request-timeout}.
+ * Every bound on the time the app waits for its database ({@code shapes.database.*}, docs/settings.md), for every
+ * driver. The constructor refuses a broken invariant between them, whichever backend runs, so that settings that start
+ * one backend start all. JDBC's bounds reach HikariCP and the driver through {@code DeadlineDataSource.Installer}.
  *
  * @param connectionTimeout the one wait that holds no connection, so the deadline cannot abort it: it must end first
- * @param validationTimeout Hikari's check of an idle connection, which runs inside the wait for a connection
  * @param socketTimeout     bounds the pool's own threads, which no store call's deadline covers
  */
 @ConfigurationProperties("shapes.database")

@@ -5,9 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The blocking storage port every execution variant builds on; one implementation per backend package ({@code jpa},
- * {@code stub}). Each call is its own unit of work and runs entirely on the calling thread, which the variant
- * chooses; entities passed in or returned are never shared with the store's state.
+ * The blocking storage port every execution variant builds on. Each call is its own unit of work, on the calling
+ * thread, which the variant chooses; entities passed in or returned are never shared with the store's state.
  */
 public interface EntityStore<T extends Identifiable<T>> {
 

@@ -14,16 +14,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 /**
- * Fails store calls at once while the database is known to be unreachable, on every database driver: Resilience4j's
- * {@link CircuitBreaker}, configured here and nowhere else, opened by one outage and open for
- * {@code shapes.database.fail-fast}. JDBC calls it around a blocking call ({@link #guard(Call)}); R2DBC and the Vert.x
- * client through {@link #start()} ({@code r2dbc.ReactorCalls}, {@code pgclient.FutureCalls}). Without it, requests
- * queued in front of a few threads or connections each waited for a connection that could not come.
- *
- * <p>After the window every call tries the database again (up to {@link #TRIAL_CALLS}), not one probe, which made
- * recovery wait for it; the first to end closes the breaker or opens another window (docs/faults.md, "While the
- * database is known to be down"). An outage is what {@link OutageKinds#UNREACHABLE} names, or an outcome-unknown
- * commit; a busy pool or any other failure counts as an answer.
+ * Fails store calls at once while the database is known to be unreachable, so that queued requests do not each wait
+ * for a connection that cannot come: Resilience4j's {@link CircuitBreaker}, configured here for every driver, opened
+ * by one outage for {@code shapes.database.fail-fast}. After the window every call tries again (up to
+ * {@link #TRIAL_CALLS}), not one probe, which made recovery wait for it (docs/faults.md).
  */
 public final class OutageBreaker {
 
@@ -70,9 +64,8 @@ public final class OutageBreaker {
     }
 
     /**
-     * Runs {@code call} on the calling thread unless the database is known to be unreachable. <b>Errors:</b> while
-     * open, a {@link StoreUnavailableException} like the last outage's, without running the call; otherwise what
-     * the call throws, unchanged.
+     * Runs {@code call} unless the database is known to be unreachable. <b>Errors:</b> while open, a
+     * {@link StoreUnavailableException} like the last outage's; otherwise what the call throws.
      */
     public Object guard(Call call) throws Throwable {
         Trial trial = start();

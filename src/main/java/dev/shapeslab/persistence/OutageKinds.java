@@ -9,9 +9,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The names every database backend gives to a store call that failed because the database could not answer
- * ({@link dev.shapeslab.domain.StoreUnavailableException#kind()}), and the one classification of a failed call: each
- * driver says what its own failures mean ({@link StoreErrors}); the walk through the causes is written here once.
+ * The names every database backend gives an outage ({@link dev.shapeslab.domain.StoreUnavailableException#kind()}), and
+ * the one classification of a failed store call, over what each driver's {@link StoreErrors} say.
  */
 public final class OutageKinds {
 
@@ -68,9 +67,8 @@ public final class OutageKinds {
     }
 
     /**
-     * What the caller of a store call sees of {@code failure}, as the driver's {@code errors} name it: an outage (a 503),
-     * an outcome that cannot be known ({@code committing} and {@link #mayHaveCommitted}: a 500 that says so), or
-     * {@code failure} itself, so that a bug stays a 500.
+     * What the caller of a store call sees of {@code failure}: an outage (503), an outcome that cannot be known (a 500
+     * that says so), or {@code failure} itself, so that a bug stays a 500.
      */
     public static Throwable translate(Throwable failure, boolean committing, StoreErrors errors) {
         if (failure instanceof StoreUnavailableException || failure instanceof StoreOutcomeUnknownException) {
@@ -100,9 +98,8 @@ public final class OutageKinds {
     }
 
     /**
-     * The most specific reason in {@code failure}'s causes that says the database could not answer, if any: the deepest
-     * that {@code errors} or the policy ({@link NoConnectionInTime}) name; a {@link DeadlinePassed} is "did not answer in
-     * time" whatever the aborted connection then reported.
+     * The most specific reason in {@code failure}'s causes that says the database could not answer, if any; a
+     * {@link DeadlinePassed} is "did not answer in time" whatever the aborted connection then reported.
      */
     public static Optional<String> kindOf(Throwable failure, StoreErrors errors) {
         String kind = null;

@@ -11,17 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the stores that send their own SQL to PostgreSQL share, whichever driver sends it ({@code r2dbc}, the Vert.x
- * client, and the writes of {@code pg} over JDBC): the SQL with PostgreSQL's {@code $n} parameters (the JDBC stores
- * rewrite them to {@code ?}), a shape's columns in reading order and its values in binding order. Each list is read
- * through an index in the order it is returned (QueryPlanOnPostgresTests checks the plans).
+ * What the stores that send their own SQL to PostgreSQL share, whichever driver sends it: the SQL with {@code $n}
+ * parameters, a shape's columns in reading order and its values in binding order (QueryPlanOnPostgresTests).
  *
- * <p><b>Every write is one statement</b> in auto-commit, so one round trip writes it durably; a drawing and its
- * shapes go together in a data-modifying {@code WITH}, the shapes as arrays, one per column. The price: a statement
- * whose answer is lost may or may not have been committed ({@link dev.shapeslab.domain.StoreOutcomeUnknownException}).
- *
- * <p>Ids come from the schema's sequences, one {@code nextval} per row in the writing statement: never inside the
- * blocks of 50 Hibernate's pooled optimizer draws, so every backend may write to the same database.
+ * <p><b>Every write is one statement</b> in auto-commit, so one round trip writes it durably; a drawing's shapes go
+ * with it as arrays. Ids come from the sequences, one {@code nextval} per row, never inside the blocks of 50
+ * Hibernate's pooled optimizer draws, so every backend may write to the same database.
  */
 public final class PostgresSql {
 
@@ -77,10 +72,8 @@ public final class PostgresSql {
         public static final int SHAPE_COLUMN = 3;
 
         /**
-         * $1 offset, $2 limit. The page's drawings as a derived table off the primary key (PostgreSQL joined "where
-         * d.id in (the page's ids)" back to the whole table), their shapes as a lateral subquery it may not
-         * flatten ({@code offset 0}), so that every plan, generic ones included, probes shape_owner_idx once per
-         * drawing (docs/results.md, "The series' workload on PostgreSQL").
+         * $1 offset, $2 limit. The page as a derived table off the primary key, the shapes as a lateral subquery kept
+         * unflattened ({@code offset 0}), so that every plan probes shape_owner_idx per drawing (docs/results.md).
          */
         public static final String PAGE = "select " + COLUMNS + SHAPE_COLUMNS
                 + " from (select p.id, p.name, p.creation_date from drawing p order by p.id offset $1 rows fetch first $2 rows only) d"
@@ -112,15 +105,10 @@ public final class PostgresSql {
                 + " select d.id, s.id from d left join s on true order by s.shape_index";
 
         /**
-         * $1 name, $2 id, $3 to $9 the new shapes: renames drawing $2 and replaces its shapes, in one statement.
-         * Answers rows of (whether the drawing existed, its creation date, a new shape's id) in the shapes' order: the
-         * creation date is null when nothing was written, either because there is no such drawing (the first column
-         * false) or because another replace of it committed after this statement began (true: send it again).
-         *
-         * <p>Why the second case: every part of one statement reads the snapshot taken as it begins, so a replace that
-         * waits for the row lock while another commits cannot see the other's shapes, and both sets would stay. The
-         * {@code xmin} check makes the overtaken statement write nothing; sent again, it sees the other committed
-         * (docs/notebook/2026-11-27-round-trips-per-request.md, "A replace that another replace overtakes").
+         * $1 name, $2 id, $3 to $9 the new shapes. Answers rows of (existed, creation date, a new shape's id); the date
+         * is null when nothing was written: no such drawing, or (existed) another replace committed after this one
+         * began, whose shapes this one's snapshot cannot see, so it must be sent again ({@code xmin}:
+         * docs/notebook/2026-11-27-round-trips-per-request.md, "A replace that another replace overtakes").
          */
         public static final String REPLACE = "with d as (update drawing set name = $1"
                 + " where id = $2 and xmin = (select x.xmin from drawing x where x.id = $2) returning id, creation_date),"

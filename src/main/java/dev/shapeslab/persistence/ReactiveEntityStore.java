@@ -5,15 +5,11 @@ import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
- * The non-blocking storage port: the operations of {@link EntityStore}, each answered by a {@link Mono}. Implemented
- * by the {@code r2dbc} backend; {@code async} and {@code rxjava} build on it there.
- *
- * <p>Every method is lazy and each subscription one unit of work; entities are never shared with the store.
- * <b>Scheduler:</b> results are signalled on the driver's event loops, which must never block: a subscriber that
- * blocks moves off first ({@code publishOn}). <b>Errors:</b> a database that cannot answer in time, or a full pool,
- * signals {@link dev.shapeslab.domain.StoreUnavailableException} (nothing written); a lost commit answer
- * {@link dev.shapeslab.domain.StoreOutcomeUnknownException}; anything else passes unchanged. <b>Cancelling</b> ends
- * the work on the database too (an uncommitted write is rolled back).
+ * The non-blocking storage port: the operations of {@link EntityStore}, each a lazy {@link Mono}, implemented by
+ * {@code r2dbc}. <b>Scheduler:</b> results come on the driver's event loops, which must never block.
+ * <b>Errors:</b> no answer in time or a full pool is a {@link dev.shapeslab.domain.StoreUnavailableException} (nothing
+ * written), a lost commit answer a {@link dev.shapeslab.domain.StoreOutcomeUnknownException}. <b>Cancelling</b> ends
+ * the work on the database too.
  */
 public interface ReactiveEntityStore<T extends Identifiable<T>> {
 

@@ -10,9 +10,8 @@ import org.springframework.core.Ordered;
 import org.springframework.stereotype.Component;
 
 /**
- * Records a {@link StoreCallEvent} around every call of every {@link EntityStore}, right outside its transaction
- * ({@link #ORDER}), so that a recorded call is the store's work as it reached the database; a call the failure layer
- * turned away is not one. Costs next to nothing while no recording asks for the event.
+ * Records a {@link StoreCallEvent} around every store call, right outside its transaction ({@link #ORDER}): the
+ * store's work as it reached the database. Costs next to nothing while no recording asks for the event.
  */
 @Component
 public class StoreCallRecording extends AbstractBeanFactoryAwareAdvisingPostProcessor {

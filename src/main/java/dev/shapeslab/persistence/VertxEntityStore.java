@@ -6,13 +6,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The storage port of a Vert.x event loop: the operations of {@link EntityStore}, each answered by a Vert.x
- * {@link Future}. Implemented on a database by {@code persistence.pgclient}; the {@code vertx} variant adapts the
- * other backends' blocking stores to it, on its worker pool.
- *
- * <p>Each call is one unit of work, started at once; entities are never shared with the store. <b>Context:</b> called
- * on an event loop, which it never blocks; its Future completes on that event loop. <b>Errors:</b> as
- * {@link ReactiveEntityStore}'s, as a failed Future; nothing is thrown.
+ * The storage port of a Vert.x event loop: the operations of {@link EntityStore}, each a Vert.x {@link Future} that
+ * completes on the calling event loop, which it never blocks; failures as {@link ReactiveEntityStore}'s.
  */
 public interface VertxEntityStore<T extends Identifiable<T>> {
 

@@ -16,10 +16,8 @@ import org.hibernate.Session;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * What the JPA stores share: each public method that writes is one transaction (on PostgreSQL, one statement in the
- * database's auto-commit instead: {@link SingleStatementWrite}), and each read one statement in the database's
- * auto-commit ({@link SingleStatementRead}), on the thread that calls it, which is where the blocking JDBC work happens
- * whatever the execution variant.
+ * What the JPA stores share: a write is one transaction (on PostgreSQL one statement: {@link SingleStatementWrite}), a
+ * read one statement in auto-commit ({@link SingleStatementRead}), on the calling thread.
  */
 @Transactional(transactionManager = JpaTransactions.MANAGER)
 abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<T> {
@@ -75,8 +73,7 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
     protected abstract Optional<T> findManaged(long id);
 
     /**
-     * Runs one {@code select} with plain JDBC on the session's own connection (same pool, deadline and translation as a
-     * Hibernate query, without its machinery: docs/performance.md), for reads whose rows become detached values.
+     * Runs one {@code select} with plain JDBC on the session's connection, for reads whose rows become detached values.
      *
      * @param parameters the statement's parameters, in order ({@link PreparedStatement#setObject})
      */
@@ -94,9 +91,8 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
     }
 
     /**
-     * Runs one write statement of {@link dev.shapeslab.persistence.PostgresSql} in auto-commit, with plain JDBC on the
-     * session's connection, for a {@link SingleStatementWrite}; a failure once it is under way is reported by
-     * {@link JpaTransactions#autoCommitted}. {@code work} executes the statement and reads its answer.
+     * Runs one write statement of {@link dev.shapeslab.persistence.PostgresSql} in auto-commit, for a
+     * {@link SingleStatementWrite} ({@link JpaTransactions#autoCommitted}).
      *
      * @param parameters the values of its parameters, {@code $n}'s at {@code n - 1}
      */

@@ -33,9 +33,8 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
     }
 
     /**
-     * In SQL, ordered by kind, owner and id: the order of id alone, but read straight off {@code shape_standalone_idx},
-     * where ordered by id H2 sorted every standalone shape. JPQL cannot name the discriminator column (QueryPlanTests;
-     * docs/performance.md). The rows are read as values ({@link ShapeRows}).
+     * In SQL, ordered by kind, owner and id (the order of id alone) to read straight off {@code shape_standalone_idx};
+     * JPQL cannot name the discriminator column (QueryPlanTests; docs/performance.md).
      */
     @Override
     @SingleStatementRead

@@ -8,10 +8,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
- * The columns of a shape row ({@link #COLUMNS}, from a table aliased {@code s}), read as values by plain JDBC
- * ({@link JpaEntityStore#select}) and made into detached shapes by hand, for reads only written out as JSON: as
- * managed entities with dirty-checking snapshots they cost a large part of a page of drawings' CPU
- * (docs/performance.md, "What was changed, and why").
+ * A shape row's columns ({@link #COLUMNS}) read by plain JDBC into detached shapes: as managed entities they cost a
+ * large part of a page of drawings' CPU (docs/performance.md, "What was changed, and why").
  */
 final class ShapeRows {
 

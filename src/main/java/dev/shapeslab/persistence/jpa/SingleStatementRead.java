@@ -9,9 +9,8 @@ import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * A store read that is one SQL statement: it runs in the pool's auto-commit mode, where the statement is its own
- * transaction, saving H2's remote client four round trips (docs/performance.md, "What was changed, and why"). Spring
- * still binds one EntityManager to the call. Writes on PostgreSQL: {@link SingleStatementWrite}.
+ * A store read that is one SQL statement, run in the pool's auto-commit mode: a transaction around it cost H2's remote
+ * client four round trips (docs/performance.md). Writes on PostgreSQL: {@link SingleStatementWrite}.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)

@@ -13,9 +13,8 @@ public final class FutureCalls {
     }
 
     /**
-     * The Future {@code call} starts, only if the database is not known to be unreachable, as one call the breaker
-     * counts and JFR records. <b>Context:</b> ended on the thread that completes the Future, before the caller's
-     * handlers. <b>Errors:</b> while open, a {@link StoreUnavailableException}; otherwise {@code call}'s outcome.
+     * The Future {@code call} starts, unless the database is known to be unreachable, as one call the breaker counts
+     * and JFR records. <b>Errors:</b> while open, a {@link StoreUnavailableException}.
      */
     public static <T> Future<T> guarded(OutageBreaker breaker, String entity, String operation, Supplier<Future<T>> call) {
         OutageBreaker.Trial trial;

@@ -28,17 +28,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs the Vert.x client stores' calls to the store-call promises of every database backend
- * ({@code dev.shapeslab.persistence}), over the shared {@link StoreCall}, {@link FutureCalls} and
- * {@link PgClientOutages}. What is this driver's: the deadline is a Vert.x timer on the caller's event loop; past it the
- * call's connection is cut off ({@link #abort}), and the pool drops it.
- *
- * <p><b>Pipelining</b>: a call's statements that do not wait for each other are written to its connection at once.
- * Calls do not share a connection: each leases its own, so that a deadline can cut off one call alone (the client's
- * pipelined pool offers no lease: docs/context.md).
- *
- * <p><b>Context:</b> a call starts on the caller's event loop (any other caller is moved to a Vert.x context first),
- * and everything of it runs there: the connection, its results, its timer. Nothing in it blocks.
+ * Runs the Vert.x client stores' calls over the shared {@link StoreCall}: the deadline on a Vert.x timer, the call's
+ * connection cut off ({@link #abort}) past it. Each call leases a connection of its own, so that a deadline cuts off
+ * one call alone (the pipelined pool offers no lease: docs/context.md); everything of a call runs on its event loop.
  */
 @Component
 @ConditionalOnDeployment(store = Store.PG_CLIENT)
@@ -166,11 +158,8 @@ class PgClientCalls {
     }
 
     /**
-     * Cuts a connection off at its call's deadline: its query is cancelled on the server and its socket closed; the
-     * caller still gives it back. <b>The one use of the client's internals</b>: a hung server answers no public cancel,
-     * and the public {@code close()} gives the connection back with its statements still queued, so the socket is
-     * reached through {@link SqlConnectionInternal#unwrap()} and {@link SocketConnectionBase}.
-     * {@code PgClientAbortsTests} fails when a new client moves or changes them.
+     * Cuts a connection off: its query cancelled and its socket closed. <b>The one use of the client's internals</b>: a
+     * hung server answers no cancel, and {@code close()} only gives it back ({@code PgClientAbortsTests}).
      */
     static void abort(SqlConnection connection) {
         PgConnection.cast(connection).cancelRequest()

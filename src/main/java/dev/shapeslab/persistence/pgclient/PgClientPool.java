@@ -23,14 +23,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The connections of backend {@code pg} under variant {@code vertx}: the Vert.x PostgreSQL client, to {@code pg}'s
- * server and secrets, on the Vert.x instance the variant serves requests on, so that a query goes out and comes back
- * on the event loop of the request that sent it.
- *
- * <p>A {@link Pool} of {@code shapes.vertx.pg.pool.max-size} connections, each leased to one store call at a time
- * ({@link PgClientCalls} says why), each pipelining up to {@code shapes.vertx.pg.pipelining-limit} statements;
- * prepared statements are cached per connection, so that pipelining is not held up by a prepare. Its time bounds are
- * {@link DatabaseTimeBounds}' (docs/settings.md).
+ * The Vert.x PostgreSQL client's pool for {@code pg} under {@code vertx}, on the variant's Vert.x instance, so a query
+ * comes back on its request's event loop; prepared statements cached per connection, so a prepare holds up no pipeline.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(store = Store.PG_CLIENT)

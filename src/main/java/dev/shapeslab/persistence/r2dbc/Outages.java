@@ -9,9 +9,8 @@ import java.util.concurrent.TimeoutException;
 import reactor.pool.PoolAcquirePendingLimitException;
 
 /**
- * This driver's part of the shared classification ({@link OutageKinds#translate}): which of r2dbc-postgresql's and
- * r2dbc-pool's failures say the database could not answer (PostgreSQL's SQLStates, and the driver's own exceptions for
- * a connection that was refused or broke).
+ * Which of r2dbc-postgresql's and r2dbc-pool's failures say the database could not answer
+ * ({@link OutageKinds#translate}).
  */
 final class Outages {
 

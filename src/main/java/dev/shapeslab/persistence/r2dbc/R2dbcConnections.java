@@ -21,11 +21,8 @@ import org.springframework.core.env.Environment;
 import reactor.netty.resources.LoopResources;
 
 /**
- * The connections of the r2dbc backend: r2dbc-postgresql to {@code pg}'s server and secrets, pooled by r2dbc-pool.
- * Built here, not by Boot's R2DBC auto-configuration (not on the class path), which would try to create a connection
- * factory under every other backend too. The driver's I/O runs on named event loops ({@value #LOOP_THREADS}-*);
- * connections are checked on the way out by their socket only (no round trip). Time bounds:
- * {@link DatabaseTimeBounds}; only the pool's size and queue are its own ({@code shapes.r2dbc.pool.*}).
+ * r2dbc-postgresql and r2dbc-pool for the r2dbc backend, built here because Boot's R2DBC auto-configuration would try
+ * to create a connection factory under every other backend too. Connections are checked by their socket only.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(store = Store.R2DBC)

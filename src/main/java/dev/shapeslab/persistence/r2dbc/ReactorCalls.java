@@ -13,8 +13,7 @@ public final class ReactorCalls {
 
     /**
      * {@code call}, subscribed to only if the database is not known to be unreachable; each subscription one call the
-     * breaker counts and JFR records, ended by its value, error or cancellation. <b>Scheduler:</b> none.
-     * <b>Errors:</b> while open, a {@link StoreUnavailableException}; otherwise {@code call}'s signals, unchanged.
+     * breaker counts and JFR records. <b>Errors:</b> while open, a {@link StoreUnavailableException}.
      */
     public static <T> Mono<T> guarded(OutageBreaker breaker, String entity, String operation, Mono<T> call) {
         return Mono.defer(() -> {

@@ -26,11 +26,8 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Runs the r2dbc stores' calls, each on a connection of its own, to the store-call promises of every database backend,
- * over the shared {@link StoreCall}, {@link ReactorCalls} and {@link Outages}. What is this driver's: the deadline is
- * on Reactor's parallel timer, and the wait for a connection is Reactor's timeout, which takes the call out of the
- * pool's queue; past the deadline, or when the caller cancels, the query is cancelled on the server and the connection
- * closed ({@link #abort}). A transaction's statements wait for its BEGIN's answer (one statement at a time).
+ * Runs the r2dbc stores' calls over the shared {@link StoreCall}: the deadline on Reactor's timer; past it, or on
+ * cancel, the query is cancelled and the connection closed ({@link #abort}). One statement at a time per connection.
  */
 @Component
 @ConditionalOnDeployment(store = Store.R2DBC)
@@ -117,9 +114,8 @@ class StoreCalls implements StoreCall.Driver<Connection> {
     }
 
     /**
-     * Cancels what the connection is doing on the server and closes it, then gives it back to the pool, which drops
-     * it: a connection whose conversation was cut off mid-way can never serve another call. Neither the cancel nor
-     * the close waits for an answer that a hung server would never send.
+     * Cancels the query on the server and closes the connection, which the pool then drops; neither waits for an
+     * answer a hung server would never send.
      */
     @Override
     public CompletionStage<Void> abort(Connection pooled) {

@@ -10,12 +10,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * The delay {@code stub.latency} adds to every stub operation, and how it is waited for ({@code stub.latency-mode}):
- * {@code blocking}, the store sleeps on the calling thread, as a JDBC driver holds it; {@code timer}, the caller waits
- * on a timer first, holding no thread, as over a non-blocking driver (only {@code async}, {@code webflux} and
- * {@code vertx} take the wait over, {@link #handOverToTimer()}; start-up refuses it under the others); {@code auto},
- * the default, {@code timer} where a variant takes it over. {@code blocking} under {@code async} shows async over a
- * blocking driver, the original article series' situation.
+ * The delay {@code stub.latency} adds to every stub operation, waited for ({@code stub.latency-mode}) by sleeping on
+ * the calling thread ({@code blocking}, as a JDBC driver) or on the caller's timer ({@code timer}, as a non-blocking
+ * driver; {@code async}, {@code webflux} and {@code vertx} only); {@code auto} picks the timer where it can.
  */
 @Component
 @ConditionalOnDeployment(store = Store.STUB)

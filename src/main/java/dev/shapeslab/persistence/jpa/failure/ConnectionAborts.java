@@ -60,9 +60,8 @@ final class ConnectionAborts {
     }
 
     /**
-     * Clears a cancel an embedded session may still carry. H2 keeps a cancel that found no statement running (or
-     * one that ended before it looked) for the session's next statement that reads rows, which would be another
-     * call's once the pool has handed the connection on.
+     * Clears a cancel an embedded session may still carry: H2 keeps one that found no statement for the session's next,
+     * which would be another call's.
      */
     static void dropCancel(Connection connection) {
         if (connection instanceof JdbcConnection h2 && h2.getSession() instanceof SessionLocal local) {
@@ -71,9 +70,8 @@ final class ConnectionAborts {
     }
 
     /**
-     * The sockets of a remote H2 session, read from its private list of transfers (a copy: read without the session's
-     * lock), since H2 has no way to interrupt a blocked session (docs/faults.md, "Every request is bounded"). The H2
-     * fault tests fail if a new H2 moves it.
+     * The sockets of a remote H2 session, from its private list of transfers, since H2 cannot interrupt a blocked
+     * session (docs/faults.md). The H2 fault tests fail if a new H2 moves it.
      */
     private static final class H2Transfers {
 

@@ -25,14 +25,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 /**
- * The physical connections under HikariCP, each wrapped so that every call on it first ties it to the calling
- * thread's store call ({@link StoreDeadline#track}), and opened through {@link OutagePolling}. Below the pool, not
- * above it, because the first step that can hang is Hikari's {@code isValid} check inside {@code getConnection},
- * which below the pool is abortable too. Hikari's {@code clearWarnings}, its last call before taking a connection
- * back, unties it ({@link StoreDeadline#release}). Statements need no wrapper: each comes from a connection call.
- *
- * <p>The driver's data source is built as Hikari would build it ({@link DriverDataSource}), with the driver's
- * timeouts from {@link DatabaseTimeBounds} added to its properties.
+ * The physical connections under HikariCP, each call on one first tying it to the thread's store call
+ * ({@link StoreDeadline#track}); opened through {@link OutagePolling}. Below the pool, because Hikari's {@code isValid}
+ * check inside {@code getConnection} can hang too; its {@code clearWarnings} unties a connection it takes back.
  */
 final class DeadlineDataSource extends DelegatingDataSource {
 
@@ -84,9 +79,8 @@ final class DeadlineDataSource extends DelegatingDataSource {
     }
 
     /**
-     * Puts the wrapper under Boot's HikariDataSource before its pool starts (it starts on first use), and hands
-     * the pool and the driver their time bounds from {@link DatabaseTimeBounds}. A bound set in its old place
-     * (Hikari's own property, or the JDBC URL) stops the start: it would be overridden, or override, silently.
+     * Puts the wrapper under Boot's HikariDataSource before its pool starts and hands the pool and the driver their
+     * bounds. A bound set in its old place (Hikari's property, the URL) would be silently overridden: it stops the start.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnDeployment(store = {Store.JDBC_ON_H2, Store.JDBC_ON_PG})
@@ -139,9 +133,8 @@ final class DeadlineDataSource extends DelegatingDataSource {
         }
 
         /**
-         * The driver's own timeouts, as driver properties: H2's client over TCP takes {@code NETWORK_TIMEOUT}
-         * (ms; it ignores JDBC's {@code setNetworkTimeout}), PostgreSQL's {@code socketTimeout} and
-         * {@code connectTimeout} (whole seconds, rounded up). The embedded H2 database has no socket.
+         * The driver's own timeouts: H2's {@code NETWORK_TIMEOUT} (it ignores {@code setNetworkTimeout}), PostgreSQL's
+         * {@code socketTimeout} and {@code connectTimeout} in whole seconds. Embedded H2 has no socket.
          */
         static Map<String, String> driverProperties(String url, DatabaseTimeBounds bounds) {
             if (url.startsWith("jdbc:h2:tcp:") || url.startsWith("jdbc:h2:ssl:")) {

@@ -6,11 +6,9 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * Sets two of H2's system properties, each unless the JVM was given it: {@value #CONNECT_RETRIES} to 0, because H2's
- * client retries a refused connection longer than Hikari's wait, which then ends without the refusal as cause
- * (docs/notebook/2026-11-24-faults-one-deadline.md); {@value #OBJECT_CACHE} to false, because its shared cache of
- * values read saves the app nothing and costs CPU on every value (docs/performance.md, "What was changed, and why").
- * H2 reads both once, as {@code SysProperties} loads, so they are set as the environment is prepared.
+ * Sets two H2 system properties unless given: no retries of a refused connection, which outlast Hikari's wait
+ * (docs/notebook/2026-11-24-faults-one-deadline.md), and no object cache, which costs CPU on every value read
+ * (docs/performance.md). H2 reads both once, so they are set as the environment is prepared.
  */
 public class H2ClientSettings implements EnvironmentPostProcessor {
 

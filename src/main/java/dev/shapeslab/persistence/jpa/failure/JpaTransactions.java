@@ -18,10 +18,8 @@ import org.springframework.transaction.support.DefaultTransactionStatus;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * The stores' transaction manager: Boot's {@link JpaTransactionManager}, except that rolling back on a connection the
- * pool has already closed is not an error. HikariCP closes a connection the moment the database reports it broken;
- * inside a transaction Spring then rolled back on it and threw the rollback's failure instead of the database's, a
- * 500 where the outage is a 503. A transaction whose connection is gone cannot commit, so nothing is left to roll back.
+ * Boot's {@link JpaTransactionManager}, except that rolling back on a connection the pool has closed is not an error:
+ * Spring threw the rollback's failure instead of the database's, a 500 where the outage is a 503.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(store = {Store.JDBC_ON_H2, Store.JDBC_ON_PG})
@@ -34,11 +32,8 @@ public class JpaTransactions {
     public static final String MANAGER = "transactionManager";
 
     /**
-     * Runs {@code statement}, one write in the database's auto-commit ({@code @SingleStatementWrite}), and reports a
-     * failure once it is under way as the commit it is, by every driver's rule
-     * ({@link dev.shapeslab.persistence.OutageKinds#mayHaveCommitted}): a broken connection, a database that stopped
-     * answering or a passed deadline become a {@link StoreOutcomeUnknownException}; any other failure was the
-     * database's answer, so nothing was committed, and passes unchanged.
+     * Runs {@code statement}, one write in auto-commit, and reports a failure once it is under way as the commit it is
+     * ({@link dev.shapeslab.persistence.OutageKinds#mayHaveCommitted}: a {@link StoreOutcomeUnknownException}).
      */
     public static <R> R autoCommitted(AutoCommittedStatement<R> statement) throws SQLException {
         try {

@@ -8,14 +8,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 /**
- * How a physical connection is opened while the database is unreachable: the first attempt of an outage fails at
- * once, the next ones wait for the database here, trying every {@code shapes.database.outage-poll}.
- *
- * <p>Why: HikariCP's connection adder, the only caller, sleeps after a failed attempt, doubling up to 5 s, so the pool
- * found a returned database up to 5 s late (docs/faults.md, "It heals by itself"). The first attempt still fails: its
- * failure is the cause of a timed-out wait for a connection, by which {@link StoreOutages} tells an outage from a busy
- * pool. Only failures that say the database cannot be reached are waited out; an attempt gives up once the pool is
- * closed, or after {@code outage-poll-limit}.
+ * Opens a physical connection while the database is unreachable: the first attempt fails at once (its failure tells
+ * {@link StoreOutages} an outage from a busy pool), the next wait here, trying every {@code outage-poll}, since
+ * HikariCP's adder sleeps up to 5 s between attempts (docs/faults.md, "It heals by itself").
  */
 final class OutagePolling {
 

@@ -17,15 +17,8 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
- * The failure layer's one advice on every store of a database backend, the outermost, its steps in a fixed order:
- * {@link OutageBreaker} (fail at once while the database is known to be unreachable), {@link StoreOutages} (name a
- * failure that says the database could not answer), {@link StoreDeadline} (bound the whole call); then the call
- * recording ({@link StoreCallRecording}), the store's transaction, the store and the pool.
- *
- * <p>One advice with its steps in code, not an advisor per step, because the order is what makes them work (the
- * breaker reads the kinds the translation names, which names the deadline's failure, and both must see a failed
- * commit) and advisors added by post-processors follow an order nothing declared. Each advisor goes in front of those
- * already there, so this chain, added last, is outermost, and the recording sees no call failed fast here.
+ * The failure layer's one advice on every store, the outermost, its steps in the order the package-info draws. One
+ * advice, not an advisor per step: the order makes them work, and post-processors' advisors follow no declared order.
  */
 @Component
 @ConditionalOnDeployment(store = {Store.JDBC_ON_H2, Store.JDBC_ON_PG})

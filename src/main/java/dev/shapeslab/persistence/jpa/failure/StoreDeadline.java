@@ -14,14 +14,9 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The one bound on the time a store call may spend on the database ({@code shapes.database.request-timeout}), the
- * innermost step of the {@link StoreCallChain}: when it passes, the connection the call is using is aborted
- * ({@link ConnectionAborts}), which ends whatever the thread is blocked in and fails every later use of it.
- *
- * <p>A deadline, not per-step timeouts, because those add up over a call's round trips (docs/faults.md, "Every
- * request is bounded"). Every physical connection is handed out through {@link #track(Connection)}
- * ({@link DeadlineDataSource}), which ties it to the calling thread's store call; a call past its deadline has any
- * connection it touches aborted on the spot.
+ * The one bound on a store call's time on the database ({@code request-timeout}), a deadline, since per-step timeouts
+ * add up (docs/faults.md): when it passes, the connections the call holds are aborted ({@link ConnectionAborts}).
+ * {@link #track(Connection)} ties each connection to the calling thread's call.
  */
 public final class StoreDeadline implements AutoCloseable {
 
@@ -53,10 +48,8 @@ public final class StoreDeadline implements AutoCloseable {
     }
 
     /**
-     * Runs {@code call} (the rest of a store call: its transaction and the store) within the deadline. A nested store call runs within the outer
-     * one's. <b>Errors:</b> what the call throws; if its connection was aborted at the deadline, a
-     * {@link OutageKinds.DeadlinePassed} with the driver's failure as cause, except for a commit that may have landed
-     * ({@link StoreOutcomeUnknownException} stays what it is: a deadline does not make it a refusal).
+     * Runs {@code call} within the deadline (a nested call within the outer one's). <b>Errors:</b> what it throws, or a
+     * {@link OutageKinds.DeadlinePassed} if its connection was aborted, unless a commit may have landed.
      */
     Object bound(OutageBreaker.Call call) throws Throwable {
         if (timer == null || CURRENT.get() != null) {
@@ -96,9 +89,8 @@ public final class StoreDeadline implements AutoCloseable {
     }
 
     /**
-     * Unties {@code connection} from the current thread's store call: the pool is about to take it back (Hikari's
-     * last step in closing a connection it lent, {@code clearWarnings}, runs on the borrower's thread), and
-     * may hand it to another call at once. An embedded session leaves without a cancel of ours on it.
+     * Unties {@code connection} from the thread's store call: Hikari is taking it back ({@code clearWarnings}) and may
+     * lend it to another call at once.
      */
     static void release(Connection connection) {
         Call call = CURRENT.get();
@@ -120,10 +112,8 @@ public final class StoreDeadline implements AutoCloseable {
     static final class Call {
 
         /**
-         * The call each physical connection serves now: a call gives its connection back before it ends here, so a
-         * deadline aborts only the connections its call still owns. Keyed by identity, and without a monitor: under
-         * {@code virtual} a contended monitor's next owner starved
-         * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+         * The call each connection serves now: a deadline aborts only those its call still owns. No monitor: under
+         * {@code virtual} its next owner starved (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
          */
         private static final Map<Identity, Call> OWNERS = new ConcurrentHashMap<>();
 

@@ -15,12 +15,7 @@ import org.springframework.transaction.TransactionTimedOutException;
 
 /**
  * Turns a store call that failed because the database could not answer into a {@link StoreUnavailableException}
- * (503 with {@code Retry-After}); any other failure passes unchanged, and a commit that may have landed stays a
- * {@link StoreOutcomeUnknownException}. What JDBC's failures mean is {@link StoreErrors}; the walk through the causes
- * is {@link OutageKinds}', shared with the other drivers.
- *
- * <p>Outside the {@link StoreDeadline} and the transaction, so it sees a failed begin or commit; inside the
- * {@link dev.shapeslab.persistence.OutageBreaker}, which reads the kinds it names.
+ * (503); any other failure passes unchanged. What JDBC's failures mean is {@link StoreErrors}.
  */
 final class StoreOutages {
 
