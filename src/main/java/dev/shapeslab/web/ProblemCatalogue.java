@@ -13,9 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Every problem the service answers, each sentence written once: its status, its detail ({@code %s} marks what the
- * request fills in) and its header ({@code Retry-After} on every 503). An adapter only turns a failure into an entry
- * ({@link #answer}, then what only its server throws) and the entry into its server's bytes.
+ * Every problem the service answers, each sentence written once: its status, its detail ({@code %s}: what the request
+ * fills in) and its header. An adapter only turns a failure into an entry and the entry into its server's bytes.
  */
 public enum ProblemCatalogue {
 
@@ -117,9 +116,8 @@ public enum ProblemCatalogue {
     }
 
     /**
-     * The problem that answers {@code failure} whatever the server, or null when the core does not know it (then the
-     * server's adapter asks its own, and answers the rest {@link #unexpected}). A database that could not answer is
-     * logged once per kind and interval, not once per request.
+     * The problem that answers {@code failure} whatever the server, or null when the core does not know it. A database
+     * that could not answer is logged once per kind and interval, not once per request.
      */
     public static ProblemException answer(Throwable failure) {
         if (failure instanceof ProblemException problem) {

@@ -9,9 +9,8 @@ import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.coyote.ActionCode;
 
 /**
- * Tomcat's own error answers (a request Jersey never saw: TRACE, /WEB-INF, a malformed request line...) as
- * problem+json instead of its HTML page, and a body for error responses left empty (Jersey's bare 400 for a malformed
- * {@code Content-Type}). Errors with a body pass untouched; the detail is generic, never Tomcat's message.
+ * Tomcat's own error answers (TRACE, /WEB-INF, a malformed request line...) as problem+json with a generic detail, not
+ * its HTML page, and a body for error responses left empty (Jersey's bare 400 for a malformed {@code Content-Type}).
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 

@@ -11,9 +11,8 @@ import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
 
 /**
- * Tomcat's request threads as metrics, read from the connector's pool itself: with its MBean registry on, Tomcat
- * registers every request processor under a monitor, where {@code virtual}'s connections convoyed
- * (docs/notebook/2026-11-26-virtual-threads-on-tomcat-monitors.md). Under {@code virtual} there is no pool to read.
+ * Tomcat's request threads as metrics, read from the connector's pool, not Tomcat's MBeans, whose registry convoyed
+ * {@code virtual}'s connections (docs/notebook/2026-11-26-virtual-threads-on-tomcat-monitors.md).
  */
 class RequestThreadMetrics implements ApplicationListener<WebServerInitializedEvent> {
 

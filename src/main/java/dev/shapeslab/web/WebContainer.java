@@ -30,9 +30,8 @@ import org.springframework.core.env.Environment;
 import org.springframework.web.filter.RequestContextFilter;
 
 /**
- * What the service adds to Tomcat, in front of Jersey: error bodies, connector settings and the request-thread meters
- * (admission is {@code admission.TomcatAdmissionConfiguration}'s). Under profile {@code jetty}, {@code jetty.JettyWeb}
- * adds the same to Jetty.
+ * What the service adds to Tomcat in front of Jersey: error bodies, connector settings, request-thread meters. Under
+ * profile {@code jetty}, {@code jetty.JettyWeb} adds the same to Jetty.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -69,9 +68,8 @@ class WebContainer {
     }
 
     /**
-     * Tomcat keeps closed connections' buffers for new ones only above 2 GB of heap; here up to 1/32 of any heap, since
-     * under overload every 503 closes its connection and the client connects again
-     * (docs/notebook/2026-11-25-overload-socket-buffers.md).
+     * Tomcat keeps closed connections' buffers only above 2 GB of heap; here up to 1/32 of any, since every 503 closes
+     * its connection (docs/notebook/2026-11-25-overload-socket-buffers.md).
      */
     @Bean
     TomcatConnectorCustomizer socketBuffersReused() {

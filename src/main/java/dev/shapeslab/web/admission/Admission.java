@@ -5,9 +5,8 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
- * What admission control reports, whichever server it guards ({@link TomcatAdmission} and {@link JettyAdmission} in
- * front of Jersey, {@link FluxAdmission} in front of WebFlux, {@link VertxAdmission} in front of the Vert.x router):
- * the figures of its {@link AdmissionQueue}, under the same metric names.
+ * What admission control reports, whichever server it guards: its {@link AdmissionQueue}'s figures, under the same
+ * metric names.
  */
 public interface Admission {
 

@@ -18,16 +18,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Admission control's bound and queue, whichever server it guards: each adapter holds its requests as its server can
- * and answers them; this class decides which is served, which waits and which is turned away.
- *
- * <p>At most {@code max-in-flight} are served at once; up to {@code max-queue} more wait, in arrival order, for at
- * most {@code max-wait}, and go before a new request. Arrival order, not LIFO, keeps the promise: while places free up
- * faster than {@code max-wait}, nobody waits longer. A request past the full queue is refused once
- * {@code refusal-delay} has passed (docs/faults.md, "A crowd waits its turn").
- *
- * <p>One expiry task per line, for its head, is armed at a time: a timer task per waiter made {@code virtual}'s
- * threads starve on the timer queue's lock (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+ * Admission control's bound and queue, whichever server it guards: it decides which request is served, which waits,
+ * in arrival order for at most {@code max-wait}, and which is turned away. Arrival order, not LIFO, keeps the promise:
+ * while places free up faster than {@code max-wait}, nobody waits longer (docs/faults.md, "A crowd waits its turn").
+ * One expiry task per line is armed at a time: a task per waiter starved {@code virtual}'s threads on the timer's lock.
  */
 public final class AdmissionQueue {
 
@@ -57,9 +51,8 @@ public final class AdmissionQueue {
     }
 
     /**
-     * {@code virtualThreads}: the server runs requests on virtual threads. A place is then handed on to a waiting
-     * request from the queue's own platform thread, not from the ending request's virtual thread, whose carrier would
-     * run the next one first and starve the others; the place itself is still given back at once, on the ending thread
+     * {@code virtualThreads}: a place is then handed on from the queue's own platform thread, not from the ending
+     * request's virtual thread, whose carrier would run the next one first and starve the others
      * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
      */
     public AdmissionQueue(AdmissionSettings settings, boolean virtualThreads) {
@@ -80,18 +73,16 @@ public final class AdmissionQueue {
     }
 
     /**
-     * Whether a request that found no free place is refused at once ({@code max-queue} wait and {@code refusal-delay}
-     * is 0), so that its server answers it where it stands; one that passes just as the queue fills is refused by
-     * {@link #await(Waiter)} all the same.
+     * Whether a request that found no free place is refused at once ({@code max-queue} wait, no refusal delay), where it
+     * stands; one that passes just as the queue fills is refused by {@link #await(Waiter)}.
      */
     public boolean refusesAtOnce() {
         return refusals.delayNanos == 0 && waiting.get() >= maxQueue;
     }
 
     /**
-     * Holds a request that found no free place, once its server has suspended it: in the queue, where it may be
-     * admitted at once on this thread, or, past the full queue, until {@code refusal-delay} has passed. Either way it
-     * is answered once.
+     * Holds a request that found no free place, once its server has suspended it, in the queue or, past it, until
+     * {@code refusal-delay}. Either way it is answered once.
      */
     public void await(Waiter waiter) {
         if (waiter.in == refusals && refusals.delayNanos == 0) {

@@ -17,12 +17,8 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
 
 /**
- * Admission control on WebFlux: {@link AdmissionQueue} as a {@code WebFilter}, with the settings and meaning it has on
- * the other servers; a 503 is written before the body is read. A request counts until its response is written or its
- * client has gone.
- *
- * <p>A waiting request is a pending {@code Mono}, holding no thread, and goes on on its own connection's event loop;
- * a client that goes away leaves the queue at once (Reactor Netty cancels its exchange).
+ * Admission control on WebFlux: {@link AdmissionQueue} as a {@code WebFilter}. A waiting request is a pending
+ * {@code Mono}, holding no thread, that goes on on its own event loop; one whose client leaves is cancelled at once.
  */
 public final class FluxAdmission implements WebFilter, Admission, DisposableBean {
 

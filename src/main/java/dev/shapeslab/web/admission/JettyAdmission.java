@@ -17,16 +17,10 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.VirtualThreads;
 
 /**
- * Admission control on Jetty: {@link AdmissionQueue} behind a {@link Handler.Wrapper} around the servlet context, with
- * the settings, answers and metrics it has on the other servers. A rejected request never reaches the servlet context.
- *
- * <p>Waiting holds no thread: a handler that returns {@code true} without completing the request's {@link Callback}
- * has taken the request over. When admitted, the request goes on into the servlet context on the server's executor,
- * so it runs where its variant's threading contract says. A place is given back on the one event Jetty guarantees for
- * every request: its completion ({@link Request#addCompletionListener}).
- *
- * <p>Not Jetty's own {@code QoSHandler}: it answers a full queue with a bare 503 without {@code Retry-After}, counts
- * neither refusals nor waits, and has no adaptive bound (docs/faults.md, "A crowd waits its turn").
+ * Admission control on Jetty: {@link AdmissionQueue} in a {@link Handler.Wrapper} around the servlet context. A waiting
+ * request is one the handler took over without completing its {@link Callback}, holding no thread; admitted, it goes on
+ * on the server's executor. A place comes back on the request's completion, which Jetty guarantees. Not Jetty's
+ * {@code QoSHandler}: no {@code Retry-After}, no counts, no adaptive bound (docs/faults.md).
  */
 public final class JettyAdmission extends Handler.Wrapper implements Admission {
 
@@ -85,10 +79,8 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
     }
 
     /**
-     * A request's place, given back once: when Jetty has completed the request, if it holds one then, or as it is
-     * given one, if Jetty completed the request first (its client went away while it waited, say). The completion
-     * listener is added as the request arrives, before anything could complete it: one added later, to a request
-     * already completed, would never be told.
+     * A request's place, given back once, when Jetty completes the request (or as it is given, if that came first). The
+     * listener is added as the request arrives: one added to a request already completed would never be told.
      */
     private final class Place {
         private final Response response;

@@ -19,17 +19,11 @@ import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
 
 /**
- * Admission control on Tomcat, a valve in front of Jersey: a bound on the requests in flight, whatever holds them
- * (a platform thread, a virtual thread, or a suspended async response), with {@link AdmissionQueue}'s queue in front.
- * A waiting request is suspended with the Servlet API's asynchronous mode before Jersey reads it, holding no thread,
- * and dispatched again on the container's executor when admitted, so it runs on the thread its variant promises.
- *
- * <p>A valve, not a servlet filter: Tomcat builds a request's filter chain under the context's monitors, where
- * {@code virtual}'s threads convoyed (docs/faults.md, "A crowd waits its turn").
- *
- * <p>A request counts until its response is complete: for a suspended response, the end of its asynchronous cycle,
- * not the return from this valve (which is why Netflix's own servlet filter would not bound {@code async}); for a
- * request that started no cycle, the valve's return. A rejected request never reaches Jersey; its body is not read.
+ * Admission control on Tomcat, a valve in front of Jersey: a waiting request is suspended (Servlet async) before
+ * Jersey reads it, holding no thread, and dispatched on the container's executor when admitted. A valve, not a filter:
+ * Tomcat builds a filter chain under monitors where {@code virtual}'s threads convoyed (docs/faults.md). A request
+ * counts until the end of its asynchronous cycle, not the valve's return, which is why Netflix's servlet filter would
+ * not bound {@code async}.
  */
 public class TomcatAdmission extends ValveBase implements Admission {
 
@@ -71,9 +65,8 @@ public class TomcatAdmission extends ValveBase implements Admission {
     }
 
     /**
-     * Serves the request now, queues it, or answers 503. {@code dispatchedAgain}: the container runs the request
-     * through the pipeline once more, after an asynchronous dispatch (a waiting request that was admitted, with its
-     * place attached, or one that was admitted on its first pass).
+     * Serves the request now, queues it, or answers 503. {@code dispatchedAgain}: the request's second pass, after an
+     * asynchronous dispatch.
      */
     void admit(HttpServletRequest request, HttpServletResponse response, boolean dispatchedAgain, Next next)
             throws IOException, ServletException {
@@ -126,10 +119,8 @@ public class TomcatAdmission extends ValveBase implements Admission {
     }
 
     /**
-     * A suspended request waiting for a place. Only admission ends its wait, exactly once: admitted, turned away by
-     * the queue's timer, or gone, when Tomcat tells this listener. Its cycle has no timeout of Tomcat's: Tomcat's own
-     * timeout raced admission's dispatch of the same cycle and left answered requests' cycles open
-     * (docs/notebook/2026-11-27-the-lost-async-completion.md).
+     * A suspended request waiting for a place; only admission ends its wait. Its cycle has no timeout of Tomcat's,
+     * which raced admission's dispatch and left cycles open (docs/notebook/2026-11-27-the-lost-async-completion.md).
      */
     private final class Waiter extends AdmissionQueue.Waiter implements AsyncListener {
         private final AsyncContext context;
@@ -168,9 +159,8 @@ public class TomcatAdmission extends ValveBase implements Admission {
     }
 
     /**
-     * Gives the request's place back once, when its response is complete: when Tomcat ends its asynchronous cycle
-     * (it tells this listener), or when it returns from a request that did not start one. Once: Tomcat may tell both
-     * an error and the cycle's end.
+     * Gives the request's place back once, when its response is complete: Tomcat may tell both an error and the end of
+     * its cycle.
      */
     private final class Release implements AsyncListener, Runnable {
         private final Limiter.Listener place;

@@ -14,13 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 
 /**
- * Admission control on Vert.x: {@link AdmissionQueue} as the first handler of the router, with the settings and
- * meaning it has on the other servers; a 503 is written before the body is read. A request counts until its response
- * has ended or its connection closed.
- *
- * <p>A waiting request is paused (its body unread), holding no thread, and goes on on its own event loop
- * ({@link Context#runOnContext}); a client that goes away leaves the queue at once. One instance serves every event
- * loop's router: the bound is the server's.
+ * Admission control on Vert.x: {@link AdmissionQueue} as the router's first handler, one for every event loop. A
+ * waiting request is paused, its body unread, and goes on on its own event loop; one whose client leaves leaves at once.
  */
 public final class VertxAdmission implements Handler<RoutingContext>, Admission {
 

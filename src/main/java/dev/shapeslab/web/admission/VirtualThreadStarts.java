@@ -6,13 +6,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The executor of Tomcat's and Jetty's requests under {@code virtual}: each task still runs on a new virtual thread,
- * but at most {@code maxRunning} at once; the rest wait here, in arrival order, holding no thread.
- *
- * <p>Why: the poller starts a virtual thread per arriving request, ahead of admission, and the JDK's scheduler is not
- * fair between its queues, so a monitor's next owner, woken from another queue, waited behind the crowd for seconds
- * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md). With the crowd here, the scheduler's
- * queues stay short. A request that admission suspends ends its thread and frees its start at once.
+ * The executor of Tomcat's and Jetty's requests under {@code virtual}: a new virtual thread per task, at most
+ * {@code maxRunning} at once, the rest waiting here in order: a crowd of runnable virtual threads ahead of admission
+ * starved a monitor's next owner (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
  */
 public final class VirtualThreadStarts implements Executor {
 

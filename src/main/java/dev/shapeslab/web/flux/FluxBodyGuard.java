@@ -11,9 +11,8 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * The rules of {@link RequestBodyRules} before WebFlux reads a body, from its headers, on the event loop. A body without
- * a declared length is cut off by the JSON decoder's limit (the same size, {@link FluxWeb}), which {@link FluxProblems}
- * answers 413 too.
+ * {@link RequestBodyRules} before WebFlux reads a body; one without a declared length is cut off by the JSON decoder's
+ * limit ({@link FluxWeb}), which {@link FluxProblems} answers 413 too.
  */
 final class FluxBodyGuard implements WebFilter {
 

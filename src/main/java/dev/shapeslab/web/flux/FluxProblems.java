@@ -27,9 +27,8 @@ import org.springframework.web.server.WebExceptionHandler;
 import reactor.core.publisher.Mono;
 
 /**
- * Every error under {@code webflux} as problem+json: what the core knows ({@link ProblemCatalogue#answer}) and
- * WebFlux's own refusals as their catalogue entries; ahead of Boot's error handler, which answers with the exception's
- * message. Runs where the failure arrives; it only builds a small body.
+ * Every error under {@code webflux} as problem+json, ahead of Boot's error handler, which would answer the exception's
+ * message.
  */
 @Order(-2)
 final class FluxProblems implements WebExceptionHandler {

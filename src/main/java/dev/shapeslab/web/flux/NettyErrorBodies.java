@@ -14,9 +14,8 @@ import reactor.netty.NettyPipeline;
 import reactor.netty.http.server.HttpServer;
 
 /**
- * Reactor Netty's own error answers as problem+json, as {@code ProblemErrorReportValve} does for Tomcat's: a request it
- * cannot decode never reaches WebFlux and is answered with an empty 400, 413, 414 or 431, to which this handler, on
- * every connection's pipeline, gives a generic problem body. Answers that have a body pass untouched.
+ * A problem body for Reactor Netty's own empty error answers (400, 413, 414, 431 to a request it cannot decode), as
+ * {@code ProblemErrorReportValve} gives Tomcat's.
  */
 @ChannelHandler.Sharable
 final class NettyErrorBodies extends ChannelOutboundHandlerAdapter {

@@ -7,9 +7,8 @@ import org.glassfish.jersey.server.BackgroundScheduler;
 import org.glassfish.jersey.spi.ScheduledThreadPoolExecutorProvider;
 
 /**
- * Jersey's background scheduler, on which it times suspended responses, with cancelled timeouts removed at once:
- * Jersey's own keeps each queued until it would have fired, and with it the whole request, which filled the heap once
- * 503s came fast (docs/notebook/2026-11-23-faults-first-fixes.md).
+ * Jersey's background scheduler with cancelled timeouts removed at once: Jersey's own keeps each, and its request,
+ * until it would have fired, which filled the heap (docs/notebook/2026-11-23-faults-first-fixes.md).
  */
 @BackgroundScheduler
 public class BackgroundTimeouts extends ScheduledThreadPoolExecutorProvider {

@@ -22,15 +22,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The entity schemas of the OpenAPI document, written out so that a body is valid exactly when the service accepts
- * it: the limits {@code EntityRules} applies, {@code PlainText}, {@code @NotBlank} and {@code Finite}, Jackson's
- * strictness and the {@code shapeType} names of {@link Shape}'s {@code @JsonSubTypes}. swagger-core reads none of the
- * custom constraints, and its {@code allOf} per subtype would break {@code additionalProperties: false};
- * OpenApiDocumentTests holds these schemas to the domain.
- *
- * <p>Server-owned fields ({@code id}, {@code creationDate}) are {@code readOnly}: no JSON Schema keyword ties a body
- * field to a path parameter, and {@code readOnly} is what tools honour. Two refusals have no portable form and stay
- * in the descriptions: an unpaired surrogate, and lengths counted in UTF-16 code units, not characters.
+ * The entity schemas of the OpenAPI document, written out so that a body is valid exactly when the service accepts it
+ * (swagger-core reads none of the custom constraints; OpenApiDocumentTests holds them to the domain). Server-owned
+ * fields are {@code readOnly}, what tools honour; unpaired surrogates and UTF-16 lengths stay in the descriptions.
  */
 final class EntitySchemas {
 
@@ -91,9 +85,8 @@ final class EntitySchemas {
     }
 
     /**
-     * A shape in a drawing: its {@code shapeType} is required (Jackson needs it to pick the subtype), where at
-     * {@code /circles} and {@code /rectangles} it may be left out. Every accepted name maps to its schema; the
-     * canonical one comes last because a tool that sends one value per schema (schemathesis) sends the last.
+     * A shape in a drawing, whose {@code shapeType} is required. The canonical name comes last because a tool that sends
+     * one value per schema (schemathesis) sends the last.
      */
     private static Schema<?> shapeOfDrawing() {
         Discriminator discriminator = new Discriminator().propertyName(Shape.TYPE_PROPERTY);
@@ -136,10 +129,8 @@ final class EntitySchemas {
     }
 
     /**
-     * {@code Finite}: a number that rounds past {@code Double.MAX_VALUE} becomes infinity and is refused. The exact
-     * bound lies between {@code MAX_VALUE} and 2^1024 and is no double, which tools cannot read (schemathesis 4.32),
-     * so the bound is {@code MAX_VALUE}: only a number of more than 17 significant digits between the two is accepted
-     * although the schema bars it.
+     * {@code Finite}: the exact bound lies between {@code MAX_VALUE} and 2^1024 and is no double, which tools cannot
+     * read, so a number of more than 17 digits between the two is accepted although the schema bars it.
      */
     private static Schema<?> finite() {
         return new NumberSchema().format("double")

@@ -41,12 +41,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.stereotype.Component;
 
 /**
- * The HTTP contract as an OpenAPI 3 document at {@code /openapi.json}, the same under every variant.
- *
- * <p>swagger-core reads the resource classes (paths, methods, parameters); the statuses each operation answers are
- * stated once here ({@link #RESPONSES}, as docs/api.md's table), since {@code async}'s methods return nothing a reader
- * could see and the generic bases name a type variable. The entity schemas are {@link EntitySchemas}. Each create
- * links its answer's {@code id} to the operations on that entity, so that a client (and schemathesis) can follow it.
+ * The HTTP contract as an OpenAPI 3 document at {@code /openapi.json}, the same under every variant: swagger-core
+ * reads the resources, and the statuses are stated once in {@link #RESPONSES}, since {@code async}'s methods return
+ * nothing a reader could see. Each create links its answer's {@code id} to the operations on that entity.
  */
 @Component
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)

@@ -20,11 +20,8 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Guards the reading of request bodies: a body over the limit is a 413 without being read whole (at once by its
- * Content-Length, else as the limit is crossed); one that cannot be read is a 400, not a server error; one in a
- * {@code Content-Encoding} or {@code charset} the service cannot decode is a 415 before anything reads it
- * ({@link RequestBodyRules}); one Jackson cannot read is a 400 whose detail {@link JsonProblems} writes, so that no
- * Java class name reaches the client.
+ * Guards the reading of request bodies: over the limit a 413 without reading it whole, unreadable a 400, not
+ * decodable a 415 ({@link RequestBodyRules}), and Jackson's failures a 400 that names no Java class.
  */
 @PreMatching
 @Priority(Priorities.ENTITY_CODER)

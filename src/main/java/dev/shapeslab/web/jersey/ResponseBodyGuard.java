@@ -10,9 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Guards the writing of a response body: a failure to serialise it becomes the logged, generic 500 problem, not
- * Jersey's Jackson mappers' plain-text 400 naming Java classes; a client gone before its response was written ends
- * the write, logged at DEBUG (Jersey logged each at ERROR with a 60-line stack trace).
+ * Guards the writing of a response body: a serialisation failure is the generic 500 problem, not a plain-text 400
+ * naming Java classes; a client gone ends the write at DEBUG, not a 60-line ERROR.
  */
 public class ResponseBodyGuard implements WriterInterceptor {
 

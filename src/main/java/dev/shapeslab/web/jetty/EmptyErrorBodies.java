@@ -13,9 +13,8 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * A body for error responses the servlet context leaves empty (Jersey's bare 400 for a malformed {@code Content-Type}),
- * as Tomcat's {@code ProblemErrorReportValve} gives: when the response's last write comes with nothing written before,
- * an error status and the response uncommitted, that write carries the problem instead.
+ * A problem body for error responses the servlet context leaves empty, as Tomcat's {@code ProblemErrorReportValve}
+ * gives: a last write with nothing before it, an error status and nothing committed carries the problem instead.
  */
 final class EmptyErrorBodies extends Handler.Wrapper {
 

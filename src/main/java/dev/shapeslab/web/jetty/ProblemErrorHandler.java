@@ -14,10 +14,8 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Jetty's own error answers (a request Jersey never saw) as problem+json, the counterpart of Tomcat's
- * {@code ProblemErrorReportValve}: Jetty's own are HTML, or JSON of its own shape, and empty for some methods. Here every
- * method gets one shape with a generic detail ({@link ProblemCatalogue#refusedByServer}); a 503 says when to retry. Set
- * on the server (unparsable requests) and on the servlet context (which would otherwise reach Boot's HTML handler).
+ * Jetty's own error answers (HTML, or JSON of its own, or empty) as problem+json with a generic detail, on the server
+ * (unparsable requests) and the servlet context (which would reach Boot's HTML handler).
  */
 public class ProblemErrorHandler extends ErrorHandler {
 

@@ -11,17 +11,9 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.Invocable;
 
 /**
- * Reads and drops the rest of a request body nobody read (a 413 by its declared length, a 503 from admission), after
- * its answer and before the request completes, up to {@link #MAX_BYTES} and {@link #MAX_NANOS}, as Tomcat does up to
- * its {@code maxSwallowSize}, so that a client that sends the whole body before reading gets to read its answer.
- *
- * <p>Jersey sends its answer before the servlet context completes it, and Jetty, finding the body unread at
- * completion, resets the connection under a client still sending (docs/faults.md, "A crowd waits its turn"). So this
- * wrapper, outermost, holds the completion back until the body is read, waiting without a thread
- * ({@link Request#demand}); past either bound, or when the body fails, it passes the completion on at once.
- *
- * <p>A request that expects {@code 100-continue} is left to Jetty: its client may never send the body, and a read
- * would have Jetty send the 100 after the final answer.
+ * Reads and drops a body nobody read (413, 503), up to {@link #MAX_BYTES} and {@link #MAX_NANOS}, before the request
+ * completes, as Tomcat does: Jetty would reset a connection whose client is still sending, and the client would never
+ * read its answer (docs/faults.md). Not for {@code 100-continue}: its client may never send the body.
  */
 final class UnreadBodies extends Handler.Wrapper {
 

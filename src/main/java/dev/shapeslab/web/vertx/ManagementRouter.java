@@ -16,8 +16,7 @@ import org.springframework.boot.micrometer.metrics.autoconfigure.export.promethe
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
 
 /**
- * The management port under {@code vertx}, where no Spring web server serves Actuator: a minimal router over
- * Actuator's endpoint beans for what the harness and the README use ({@code health}, {@code info}, {@code prometheus}),
+ * The management port under {@code vertx}: a minimal router over Actuator's health, info and prometheus endpoints,
  * each on Vert.x's worker pool, since a health check may query the database.
  */
 public final class ManagementRouter {

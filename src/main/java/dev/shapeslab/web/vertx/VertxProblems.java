@@ -27,10 +27,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Every error under {@code vertx} as problem+json: what the core knows ({@link ProblemCatalogue#answer}) and Vert.x
- * Web's own refusals as their catalogue entries; installed as the router's failure handler and as its error handler
- * for each status it answers by itself. {@link #undecodable} does the same for requests that never reach the router.
- * Runs on the request's event loop.
+ * Every error under {@code vertx} as problem+json, as the router's failure and error handler; {@link #undecodable}
+ * for requests that never reach the router.
  */
 public final class VertxProblems implements Handler<RoutingContext> {
 
@@ -68,10 +66,8 @@ public final class VertxProblems implements Handler<RoutingContext> {
     }
 
     /**
-     * Writes {@code problem} as the answer to {@code request}. A request whose body was not read has its connection
-     * closed after the answer, as Tomcat does, since the rest of the body would be taken for the next request; before
-     * that, the body is read and dropped up to {@link #SWALLOW_BYTES} and {@link #SWALLOW_MILLIS}, as Tomcat's
-     * {@code maxSwallowSize} (why: {@code web.jetty.UnreadBodies}).
+     * Writes {@code problem} as the answer; a request whose body was not read has it read and dropped (up to
+     * {@link #SWALLOW_BYTES}, as {@code web.jetty.UnreadBodies}) and its connection closed, as Tomcat does.
      */
     public static void answer(HttpServerRequest request, Problem problem, Map<String, String> headers) {
         boolean unreadBody = !request.isEnded() && declaresBody(request);

@@ -1,6 +1,4 @@
 /**
- * The web layer under {@code vertx}: the same promises as the other servers', kept by Vert.x Web's own hooks, which
- * {@link dev.shapeslab.web.vertx.VertxWeb} puts in front of each event loop's router;
- * {@link dev.shapeslab.web.vertx.ManagementRouter} serves the management port.
+ * The web layer under {@code vertx}: the same promises kept by Vert.x Web's own hooks ({@code VertxWeb}).
  */
 package dev.shapeslab.web.vertx;
