@@ -12,7 +12,7 @@ public interface Admission {
 
     AdmissionQueue queue();
 
-    // The queue's figures, as the server's (see AdmissionQueue for what each counts).
+    // The queue's figures, as the server's (bindMetrics says what each counts).
 
     default int limit() {
         return queue().limit();

@@ -219,37 +219,31 @@ public final class AdmissionQueue {
         }
     }
 
-    /** The bound on requests in flight now (fixed, or where the adaptive algorithm has put it). */
+    // The figures, each described where Admission publishes it as a meter.
     public int limit() {
         return limiter.getLimit();
     }
 
-    /** Requests admitted and not yet complete. */
     public int inFlight() {
         return limiter.getInflight();
     }
 
-    /** Requests waiting for a place now. */
     public int waiting() {
         return waiting.get();
     }
 
-    /** Requests that found the queue full, held until {@code refusal-delay} has passed and they are answered 503. */
     public int refusing() {
         return refusing.get();
     }
 
-    /** Requests answered 503 since start: the queue was full, or they waited {@code max-wait}. */
     public long rejected() {
         return rejected.get();
     }
 
-    /** Requests admitted after waiting for a place, since start. */
     public long waited() {
         return waited.get();
     }
 
-    /** Requests answered 503 after waiting {@code max-wait} for a place, since start (part of {@link #rejected()}). */
     public long timedOut() {
         return timedOut.get();
     }
