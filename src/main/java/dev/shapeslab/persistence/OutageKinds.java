@@ -31,10 +31,7 @@ public final class OutageKinds {
     /** The kinds that say the database cannot be reached now, as opposed to a busy pool or a slow statement. */
     public static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
 
-    /**
-     * PostgreSQL's SQLStates for a server that ends or refuses sessions: admin_shutdown, crash_shutdown,
-     * cannot_connect_now.
-     */
+    /** PostgreSQL's SQLStates for a server that ends or refuses sessions (shutdowns, cannot_connect_now). */
     static final Set<String> POSTGRES_SHUTTING_DOWN = Set.of("57P01", "57P02", "57P03");
 
     /** PostgreSQL's query_canceled: a statement cancelled at its timeout or by a cancel request. */

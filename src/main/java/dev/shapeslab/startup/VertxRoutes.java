@@ -14,10 +14,7 @@ import io.vertx.core.http.HttpMethod;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/**
- * Under {@code vertx}, the OpenAPI document at the same path, read from {@code plain}'s resources, since Vert.x's
- * routes carry no JAX-RS annotations for swagger-core to read.
- */
+/** Under {@code vertx}, the OpenAPI document from {@code plain}'s resources: Vert.x's routes carry no JAX-RS. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(variant = Variant.VERTX)
 class VertxRoutes {

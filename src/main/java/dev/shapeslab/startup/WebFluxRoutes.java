@@ -14,10 +14,7 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
-/**
- * Under {@code webflux}, the OpenAPI document at the same path as under Jersey, read from the reference resources
- * ({@code plain}'s), since WebFlux's controllers carry no JAX-RS annotations for swagger-core to read.
- */
+/** Under {@code webflux}, the OpenAPI document from {@code plain}'s resources: controllers carry no JAX-RS. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 class WebFluxRoutes {

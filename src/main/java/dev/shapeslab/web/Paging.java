@@ -8,10 +8,7 @@ import org.springframework.core.ResolvableType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.util.UriComponentsBuilder;
 
-/**
- * Offset paging for the list endpoints: parses {@code offset} and {@code limit} (sizes: {@link PagingSettings}), and
- * links the next page when a full page came back.
- */
+/** Offset paging for the list endpoints ({@link PagingSettings}), linking the next page after a full one. */
 @Component
 public class Paging {
 

@@ -148,10 +148,7 @@ public enum ProblemCatalogue {
         return SERVER_FAILED.exception();
     }
 
-    /**
-     * An error the server answered by itself, for a request the app never saw (Tomcat's, Jetty's), generic whatever the
-     * server's own message said.
-     */
+    /** An error a server answered itself, for a request the app never saw: a generic detail, never its message. */
     public static Problem refusedByServer(int status, String instance) {
         String detail = switch (status) {
             case 400 -> REQUEST_UNREADABLE.detail;

@@ -94,10 +94,7 @@ class WebContainer {
         });
     }
 
-    /**
-     * Replaces the host's HTML error report with {@link ProblemErrorReportValve}, as the context starts (the host adds
-     * its default valve before).
-     */
+    /** Swaps the host's HTML error report for {@link ProblemErrorReportValve} as the context starts. */
     @Bean
     TomcatContextCustomizer problemErrorReports() {
         return context -> context.addLifecycleListener(event -> {

@@ -13,10 +13,7 @@ import java.util.Optional;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
-/**
- * Makes the service of an entity type over the store the backend offers: {@link ReactiveAsyncCrudService} on
- * {@code r2dbc}, {@link AsyncCrudService} everywhere else.
- */
+/** Each entity's service: {@link ReactiveAsyncCrudService} on {@code r2dbc}, else {@link AsyncCrudService}. */
 @Component
 @ConditionalOnDeployment(variant = Variant.ASYNC)
 class AsyncServices {

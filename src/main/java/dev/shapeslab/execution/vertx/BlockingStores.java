@@ -18,10 +18,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
-/**
- * Under {@code vertx} on a backend of blocking stores: the stores adapted to the {@link BlockingPool}. On {@code pg}
- * the Vert.x client's stores need neither.
- */
+/** Under {@code vertx} on a backend of blocking stores: the stores adapted to the {@link BlockingPool}. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(variant = Variant.VERTX, port = Port.BLOCKING)
 class BlockingStores {

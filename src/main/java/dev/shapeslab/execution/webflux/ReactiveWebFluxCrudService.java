@@ -5,10 +5,7 @@ import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.ReactiveCrud;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 
-/**
- * CRUD over the non-blocking store: {@link ReactiveCrud}'s {@code Mono}s, signalled on the driver's event loop, which
- * the controller leaves at once for the request's own.
- */
+/** CRUD over the non-blocking store: {@link ReactiveCrud}'s {@code Mono}s, signalled on the driver's event loop. */
 class ReactiveWebFluxCrudService<T extends Identifiable<T>> extends ReactiveCrud<T> implements WebFluxCrud<T> {
 
     ReactiveWebFluxCrudService(ReactiveEntityStore<T> store, EntityRules rules) {

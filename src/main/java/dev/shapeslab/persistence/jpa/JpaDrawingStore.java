@@ -25,10 +25,7 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
     private final String deleteOwnedShapes = hql("delete from Shape s where s.drawing is not null");
     private final String deleteEvery = hql("delete from Drawing");
 
-    /**
-     * The page as a derived table, one statement planned alike for every page, for the reason
-     * {@link dev.shapeslab.persistence.PostgresSql.Drawings#PAGE} gives.
-     */
+    /** The page as a derived table, for {@link dev.shapeslab.persistence.PostgresSql.Drawings#PAGE}'s reason. */
     private static final String PAGE = "select d.id, d.name, d.creation_date, "
             + ShapeRows.COLUMNS
             + " from (select p.id, p.name, p.creation_date from drawing p order by p.id offset ? rows fetch first ? rows only) d"
@@ -42,10 +39,7 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
         super("drawing");
     }
 
-    /**
-     * Read as values with plain JDBC and assembled here, not loaded as entities (docs/performance.md, "What was
-     * changed, and why").
-     */
+    /** Read as values with plain JDBC and assembled here, not loaded as entities (docs/performance.md). */
     @Override
     @SingleStatementRead
     public List<Drawing> findPage(int offset, int limit) {

@@ -20,10 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Repository;
 
-/**
- * Drawings through the Vert.x client, with the SQL of {@link Drawings}: one statement per read or write; a delete-all's
- * two deletes pipelined with the BEGIN.
- */
+/** Drawings through the Vert.x client, with the SQL of {@link Drawings}; a delete-all pipelined with its BEGIN. */
 @Repository
 @ConditionalOnDeployment(store = Store.PG_CLIENT)
 class PgClientDrawingStore implements VertxEntityStore<Drawing> {

@@ -12,10 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * Standalone shapes of one kind through the Vert.x client, with the SQL of {@link Shapes}, each read and write one
- * statement ({@link PgClientCalls#statement}).
- */
+/** Standalone shapes through the Vert.x client, with the SQL of {@link Shapes}, one statement per read or write. */
 abstract class PgClientShapeStore<S extends Shape<S>> implements VertxEntityStore<S> {
 
     private final Class<S> type;

@@ -8,10 +8,7 @@ import java.io.IOException;
 import java.util.concurrent.TimeoutException;
 import reactor.pool.PoolAcquirePendingLimitException;
 
-/**
- * Which of r2dbc-postgresql's and r2dbc-pool's failures say the database could not answer
- * ({@link OutageKinds#translate}).
- */
+/** Which of r2dbc-postgresql's and r2dbc-pool's failures say the database could not answer. */
 final class Outages {
 
     static final String POOL_FULL = OutageKinds.POOL_FULL;

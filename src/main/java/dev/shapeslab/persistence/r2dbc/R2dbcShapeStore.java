@@ -12,10 +12,7 @@ import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/**
- * Standalone shapes of one kind, with the SQL of {@link Shapes}, each read and write one statement
- * ({@link StoreCalls#statement}).
- */
+/** Standalone shapes of one kind, with the SQL of {@link Shapes}, one statement per read or write. */
 abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStore<S> {
 
     private final Class<S> type;

@@ -113,10 +113,7 @@ class StoreCalls implements StoreCall.Driver<Connection> {
         return ABORTED.remove(physical) ? Mono.error(new IllegalStateException("aborted at its deadline")) : Mono.empty();
     }
 
-    /**
-     * Cancels the query on the server and closes the connection, which the pool then drops; neither waits for an
-     * answer a hung server would never send.
-     */
+    /** Cancels the query and closes the connection, which the pool drops; neither waits for a hung server. */
     @Override
     public CompletionStage<Void> abort(Connection pooled) {
         Connection physical = pooled instanceof Wrapped<?> wrapped && wrapped.unwrap() instanceof Connection inner

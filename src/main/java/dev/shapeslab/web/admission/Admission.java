@@ -4,10 +4,7 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
-/**
- * What admission control reports, whichever server it guards: its {@link AdmissionQueue}'s figures, under the same
- * metric names.
- */
+/** What admission control reports, whichever server it guards, under the same metric names. */
 public interface Admission {
 
     AdmissionQueue queue();

@@ -64,10 +64,7 @@ public class TomcatAdmission extends ValveBase implements Admission {
         admit(request, response, request.isAsyncDispatching(), () -> getNext().invoke(request, response));
     }
 
-    /**
-     * Serves the request now, queues it, or answers 503. {@code dispatchedAgain}: the request's second pass, after an
-     * asynchronous dispatch.
-     */
+    /** Serves the request now, queues it, or answers 503; {@code dispatchedAgain}: its pass after a dispatch. */
     void admit(HttpServletRequest request, HttpServletResponse response, boolean dispatchedAgain, Next next)
             throws IOException, ServletException {
         if (request.getAttribute(PLACE) instanceof Limiter.Listener place) {
@@ -158,10 +155,7 @@ public class TomcatAdmission extends ValveBase implements Admission {
         @Override public void onStartAsync(AsyncEvent event) { }
     }
 
-    /**
-     * Gives the request's place back once, when its response is complete: Tomcat may tell both an error and the end of
-     * its cycle.
-     */
+    /** Gives the place back once: Tomcat may tell both an error and the end of the cycle. */
     private final class Release implements AsyncListener, Runnable {
         private final Limiter.Listener place;
         private final HttpServletResponse response;

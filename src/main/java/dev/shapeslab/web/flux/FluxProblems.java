@@ -26,10 +26,7 @@ import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 import org.springframework.web.server.WebExceptionHandler;
 import reactor.core.publisher.Mono;
 
-/**
- * Every error under {@code webflux} as problem+json, ahead of Boot's error handler, which would answer the exception's
- * message.
- */
+/** Every error under {@code webflux} as problem+json, ahead of Boot's handler, which answers with the message. */
 @Order(-2)
 final class FluxProblems implements WebExceptionHandler {
 

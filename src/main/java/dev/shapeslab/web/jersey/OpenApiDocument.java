@@ -66,10 +66,7 @@ public class OpenApiDocument {
         this.maxLimit = paging.maxLimit();
     }
 
-    /**
-     * Built on the first request from the application's resources (reading them takes a moment no start-up
-     * should wait for).
-     */
+    /** Built on the first request: reading the resources takes a moment no start-up should wait for. */
     @GET
     @Produces(jakarta.ws.rs.core.MediaType.APPLICATION_JSON)
     public String document(@Context Application application) {

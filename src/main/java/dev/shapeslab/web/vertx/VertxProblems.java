@@ -26,10 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-/**
- * Every error under {@code vertx} as problem+json, as the router's failure and error handler; {@link #undecodable}
- * for requests that never reach the router.
- */
+/** Every error under {@code vertx} as problem+json; {@link #undecodable}, for requests that never reach the router. */
 public final class VertxProblems implements Handler<RoutingContext> {
 
     /** The statuses Vert.x Web answers by itself, when no route matches or a handler fails with a bare status. */

@@ -59,10 +59,7 @@ final class ConnectionAborts {
         }
     }
 
-    /**
-     * Clears a cancel an embedded session may still carry: H2 keeps one that found no statement for the session's next,
-     * which would be another call's.
-     */
+    /** Clears a cancel that found no statement, which H2 keeps for the session's next, another call's. */
     static void dropCancel(Connection connection) {
         if (connection instanceof JdbcConnection h2 && h2.getSession() instanceof SessionLocal local) {
             local.setQueryTimeout(local.getQueryTimeout()); // H2's one way to clear a pending cancel

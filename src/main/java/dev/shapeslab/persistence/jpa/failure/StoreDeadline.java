@@ -88,10 +88,7 @@ public final class StoreDeadline implements AutoCloseable {
         }
     }
 
-    /**
-     * Unties {@code connection} from the thread's store call: Hikari is taking it back ({@code clearWarnings}) and may
-     * lend it to another call at once.
-     */
+    /** Unties {@code connection} from the thread's call: Hikari is taking it back and may lend it on at once. */
     static void release(Connection connection) {
         Call call = CURRENT.get();
         if (call != null) {
