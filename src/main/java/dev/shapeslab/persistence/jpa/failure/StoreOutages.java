@@ -1,6 +1,5 @@
 package dev.shapeslab.persistence.jpa.failure;
 
-import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
 import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.OutageKinds;
