@@ -15,24 +15,11 @@ import org.springframework.boot.tomcat.autoconfigure.actuate.web.server.TomcatSe
 import org.springframework.boot.tomcat.autoconfigure.reactive.TomcatReactiveWebServerAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 
-// Boot's Jersey metrics come as Micrometer Observations, which open a scope on the request thread that an
-// async response, finished on another thread, never closes, so every answered async request stays reachable
-// until the heap is full (docs/notebook/2026-11-23-postgresql-next-to-h2.md). startup/JerseyConfig
-// registers Jersey's plain metrics listener instead (same http.server.requests timer, per request, no scope).
-// Boot's Logback metrics (log events counted by level) install a Logback turbo filter, which every logger's
-// level check then runs, even for a level that is off: Hibernate checks TRACE once per value it reads from a
-// result set, thousands of times in a page of drawings (docs/performance.md, "What was changed, and why").
-// Tomcat's and Jetty's reactive servers are never wanted: the one reactive variant (webflux) runs on Reactor Netty, and
-// with several servers on the classpath Boot would set up each for the management port and fail (Jetty's, named first,
-// would even serve webflux). (These apply only to a reactive app: the servlet variants are unchanged.)
-// The servlet variants' server is chosen by profile, Tomcat unless "jetty" (deployment.Deployment): Boot's Jetty servlet
-// auto-configuration would create its factory first whatever the profile, so it is excluded and web.jetty.JettyWeb
-// declares Jetty's factory under that profile; and both servers' management auto-configurations declare the same
-// bean, so both are excluded and web.WebContainer (Tomcat) and web.jetty.JettyWeb each declare their own.
-// Boot's Jetty metrics time every request and count every connection's bytes on the connector, work Tomcat does not do
-// here: web.jetty.JettyWeb keeps only its thread pool's gauges, as web.RequestThreadMetrics keeps Tomcat's.
-// Excluded here rather than in a profile's properties because a profile's spring.autoconfigure.exclude replaces the list
-// of another (the deployment's, deployment.DeploymentDefaults) instead of adding to it.
+// Excluded: Boot's Jersey metrics, whose Observation scope an async response never closes, so the heap filled
+// (docs/notebook/2026-11-23-postgresql-next-to-h2.md; JerseyConfig registers Jersey's own listener); Boot's Logback
+// metrics, whose turbo filter runs on every level check (docs/performance.md); the reactive Tomcat and Jetty (webflux
+// runs on Reactor Netty), Jetty's servlet and both management auto-configurations (the server is chosen by profile)
+// and Jetty's metrics. Here, since a profile's spring.autoconfigure.exclude replaces the deployment's list.
 @SpringBootApplication(exclude = {JerseyServerMetricsAutoConfiguration.class, LogbackMetricsAutoConfiguration.class,
         TomcatReactiveWebServerAutoConfiguration.class, TomcatReactiveManagementContextAutoConfiguration.class,
         JettyReactiveWebServerAutoConfiguration.class, JettyReactiveManagementContextAutoConfiguration.class,

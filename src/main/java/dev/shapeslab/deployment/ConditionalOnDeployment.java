@@ -12,10 +12,8 @@ import java.lang.annotation.Target;
 import org.springframework.context.annotation.Conditional;
 
 /**
- * A bean for some deployments only, said positively: it is created when the {@link Deployment} the active profiles
- * choose has one of the given variants, and one of the given stores, ports and servers. An attribute left empty
- * accepts any. For example {@code @ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.BLOCKING)}: the async
- * variant over a blocking store.
+ * A bean for some deployments only, said positively: created when the {@link Deployment} has one of the given
+ * variants, and one of the given stores, ports and servers (an empty attribute accepts any).
  */
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)

@@ -9,14 +9,8 @@ import java.util.stream.Stream;
 import org.springframework.core.env.Environment;
 
 /**
- * What runs: one execution variant, one backend and the server, read from the active profiles by {@link #of}, the one
- * reader, which refuses a combination that would measure something nobody asked for (two of an axis, a backend or a
- * server the variant cannot use). What follows from the three is derived here: the store the backend means under the
- * variant ({@link #store()}), whether that store's port blocks, and the server. Beans choose by it
- * ({@link ConditionalOnDeployment}), and the defaults that depend on it come from {@link DeploymentDefaults}.
- *
- * <p>The profile names are the enums' names in lower case; none of an axis means {@code plain}, the embedded database,
- * Tomcat.
+ * What runs: one variant, one backend and the server, read from the profiles by {@link #of}, which refuses what
+ * nobody asked for, and what follows (the store, its port). None of an axis means {@code plain}, embedded, Tomcat.
  */
 public record Deployment(Variant variant, Backend backend, Server server) {
 

@@ -21,9 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A named, dated list of shapes. The drawing owns its shapes: they are created with it, replaced as a whole
- * by an update, deleted with it, and keep the order they were sent in ({@code shape_index}). Shape ids
- * inside a drawing are server-assigned; ids a client sends for them are ignored, as is {@code creationDate}.
+ * A named, dated list of shapes, which it owns: created, replaced and deleted with it, kept in the order sent. Ids
+ * of its shapes and its {@code creationDate} are the server's; a client's are ignored.
  */
 @Entity
 @Table(name = "drawing")

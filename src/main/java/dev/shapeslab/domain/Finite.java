@@ -11,9 +11,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A {@code Double} that is neither infinite nor NaN. JSON has no literal for either, but a number such as
- * {@code 1e400} parses to infinity, which no database column should receive. {@code null} is valid here:
- * pair it with {@code @NotNull}.
+ * A {@code Double} neither infinite nor NaN: a JSON number such as {@code 1e400} parses to infinity, which no column
+ * should receive. {@code null} is valid here: pair it with {@code @NotNull}.
  */
 @Documented
 @Target(ElementType.FIELD)

@@ -11,10 +11,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Text without control characters (U+0000–U+001F, U+007F–U+009F) and without unpaired surrogates. A JSON
- * string can carry either through an escape, but neither belongs in a colour or a name: a NUL or a newline
- * breaks logs and the programs that display the value, and an unpaired surrogate is no character at all (it
- * cannot even be written as UTF-8). {@code null} is valid here: pair it with {@code @NotBlank}.
+ * Text without control characters (a NUL or a newline breaks logs and displays) nor unpaired surrogates (no UTF-8 for
+ * them), which a JSON escape can carry. {@code null} is valid here: pair it with {@code @NotBlank}.
  */
 @Documented
 @Target(ElementType.FIELD)

@@ -26,21 +26,11 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 /**
- * A shape on the plane: standalone (served at {@code /circles} or {@code /rectangles}) or owned by a drawing.
+ * A shape on the plane: standalone (at {@code /circles} or {@code /rectangles}) or owned by a drawing.
  *
- * <p>Mapping: one {@code shape} table for every kind of shape ({@code SINGLE_TABLE}, discriminated by
- * {@code shape_type}). A drawing's polymorphic shape list then loads from one table with one join, where
- * {@code TABLE_PER_CLASS} would need a UNION per load and {@code JOINED} a join per subclass. The price is
- * nullable subclass columns ({@code radius}, {@code width}, {@code height}), which Bean Validation guards
- * instead of NOT NULL constraints. Standalone shapes are the rows whose {@code drawing_id} is null. The shape
- * side owns the foreign key and the order ({@code shape_index}), so each shape of a drawing is one INSERT
- * carrying both; mapped from the drawing's side, Hibernate would insert each shape and then UPDATE it.
- *
- * <p>JSON: the type travels as {@code "shapeType": "circle" | "rectangle"}; {@code ".Circle"} and
- * {@code ".Rectangle"} are accepted on input so that payloads written for the original article series work.
- * Java class names never appear in the JSON.
- *
- * <p>Equality is identity: two shapes with the same fields in one drawing are two shapes.
+ * <p>One {@code shape} table for every kind, so a drawing's shapes load with one join; the shape side owns the foreign
+ * key and the order, so each is one INSERT. JSON names the type {@code shapeType} ({@code ".Circle"}, the article
+ * series' name, is read too); equality is identity: two equal shapes in a drawing are two.
  */
 @Entity
 @Table(name = "shape", indexes = {

@@ -1,9 +1,8 @@
 package dev.shapeslab.domain;
 
 /**
- * The store lost the database while committing a write: the commit may have been applied or not, and
- * nobody can tell until the database answers again. Unlike {@link StoreUnavailableException}, this is not a
- * refusal: a client that retries without reading back may store the write twice.
+ * The store lost the database while committing a write, which may or may not have been applied. Not a refusal: a
+ * client that retries without reading back may store it twice.
  */
 public class StoreOutcomeUnknownException extends RuntimeException {
 

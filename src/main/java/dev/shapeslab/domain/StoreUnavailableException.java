@@ -9,9 +9,7 @@ public class StoreUnavailableException extends RuntimeException {
     private final String kind;
 
     /**
-     * @param kind  a short, stable name of the failure (e.g. "connection refused"), to group and count
-     *              failures by; never shown to clients
-     * @param cause what the database driver or pool reported
+     * @param kind a short, stable name of the failure, to group and count failures by; never shown to clients
      */
     public StoreUnavailableException(String kind, Throwable cause) {
         super("store unavailable: " + kind, cause);

@@ -8,11 +8,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * How {@link EntityRules} validates. With JPA on the class path, Hibernate Validator asks JPA, for every
- * property it visits, whether that property is loaded, so that validation never fetches a lazy association.
- * The entities validated here come from a request body, never from the database, so every property is
- * there: the question protects nothing, and it costs a share of every drawing's validation
- * (docs/performance.md, "What was changed, and why").
+ * How {@link EntityRules} validates: without asking JPA whether each property is loaded, which a request body never
+ * needs and which cost a share of every drawing's validation (docs/performance.md).
  */
 @Configuration(proxyBeanMethods = false)
 class Validation {

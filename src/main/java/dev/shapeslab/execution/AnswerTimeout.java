@@ -6,18 +6,8 @@ import org.springframework.core.env.Environment;
 
 /**
  * The answer timeout of a variant with a blocking pool ({@code async.timeout}, {@code webflux.timeout},
- * {@code vertx.timeout}), checked as it binds. One record for the three keys, each read under its own variant.
- *
- * <p>What it bounds: the wait before a request's store call starts, in the {@link BlockingPool}'s queue and on the
- * timer that waits out the stub's latency. A call not started by then never runs and is answered 503 with
- * {@code Retry-After}; one that has started is answered by its own result, which {@code shapes.database.request-timeout}
- * bounds, and the timeout does not answer it ({@code async.WorkGate}, and the webflux and vertx services' one
- * decision between start and deadline). So a 503 never writes later whichever of the two settings is longer: the
- * tests run the timeout below both the database's deadline and the stub's latency ({@code AsyncTimeoutTests},
- * {@code AsyncTimeoutOnHungDatabaseTests}), and no order between them is required.
- *
- * @param key     the setting, for messages
- * @param timeout at least 1 ms
+ * {@code vertx.timeout}): a store call not started by then (in the pool's queue, on the stub's latency timer) never
+ * runs and is answered 503; one started answers itself, so a 503 never writes later ({@code AsyncTimeoutTests}).
  */
 public record AnswerTimeout(String key, Duration timeout) {
 

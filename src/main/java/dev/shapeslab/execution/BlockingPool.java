@@ -21,22 +21,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 
 /**
- * Where a variant that never blocks its request's thread runs its blocking store calls: {@code async} and
- * {@code webflux} over a blocking store, {@code vertx} on every backend but {@code pg} (made for them by
- * {@link BlockingPoolConfiguration}). A fixed set of named daemon threads ({@code <variant>-blocking-N}) in front of
- * one bounded queue, both sized by {@link BlockingPoolSettings}; a call that finds the queue full is refused at once
- * with a 503, which each variant answers as any other 503 (problem+json with {@code Retry-After}).
+ * Where a variant that never blocks its request's thread runs its blocking store calls: named daemon threads
+ * ({@code <variant>-blocking-N}) in front of one bounded queue; a call that finds the queue full is a 503 at once.
  *
- * <p>Why one fixed pool and not the libraries' own schedulers: RxJava's {@code Schedulers.io()} and Reactor's
- * {@code boundedElastic()} grow past the connections (the extra threads would only wait inside Hikari), and their
- * bounds are per thread, so no single number says what may wait; RxJava's {@code Schedulers.from(executor)} hands a
- * rejection to its global error handler and never signals the subscriber; Vert.x's worker pool has no queue bound at
- * all. Vert.x's blocked-thread checker does not watch these threads; the store's own deadline
- * ({@code shapes.database.request-timeout}) bounds each call far below its warning.
- *
- * <p>Meters, named after the variant as before there was one pool, so that dashboards and the harness keep reading
- * them: Micrometer's {@code executor.*} tagged {@code name=<variant>.blocking}, and
- * {@code <variant>.blocking.rejected}.
+ * <p>Not the libraries' schedulers: RxJava's {@code io()} and Reactor's {@code boundedElastic()} grow past the
+ * connections, {@code Schedulers.from(executor)} never signals a rejection, Vert.x's worker pool has no queue bound.
+ * Its meters keep the variant's name ({@code name=<variant>.blocking}), which dashboards and the harness read.
  */
 public final class BlockingPool implements AutoCloseable {
 
@@ -65,11 +55,10 @@ public final class BlockingPool implements AutoCloseable {
     }
 
     /**
-     * Queues {@code task} for a pool thread, which runs it when it takes it. The task signals its own outcome, so it
-     * must not throw. <b>Errors:</b> a full queue throws a 503 {@link ProblemException} at once, on the calling thread.
+     * Queues {@code task}, which signals its own outcome and must not throw. <b>Errors:</b> a full queue throws a 503
+     * {@link ProblemException} at once, on the calling thread.
      *
-     * @return cancels the task if no thread has taken it yet: it leaves the queue and never runs (once it started:
-     *         nothing)
+     * @return cancels the task if no thread has taken it yet
      */
     public Runnable submit(Runnable task) {
         Future<?> queued;
@@ -95,14 +84,11 @@ public final class BlockingPool implements AutoCloseable {
     }
 
     /**
-     * {@code work} on a pool thread, after {@code latency} (a backend's simulated non-blocking latency, zero for none)
-     * waited for on {@code timer}, unless {@code deadline} passes before it starts: then it is answered 503
-     * ({@link ProblemCatalogue#NOT_STARTED_IN_TIME}), leaves the queue and never runs, so it never writes after its 503.
-     * Once started it is answered by its own result, which the store's deadline keeps short. <b>Threads:</b>
-     * {@code answer} gets the one outcome (a value, or a failure) on the pool thread that ran the work, or on the
-     * timer's thread (the deadline's 503), or on the one that submitted it (a full pool's 503).
+     * {@code work} on a pool thread, after {@code latency} waited for on {@code timer}, unless {@code deadline} passes
+     * before it starts: then it is answered 503 and never runs. {@code answer} gets the one outcome, on the thread that
+     * ran the work, the timer's (the deadline's 503) or the submitter's (a full pool's 503).
      *
-     * @return cancels the call if it has not started: its timers and its place in the queue (once it started: nothing)
+     * @return cancels the call if it has not started
      */
     public <R> Runnable submitBefore(Duration deadline, Duration latency, Timer timer, Callable<R> work,
                                      BiConsumer<R, Throwable> answer) {

@@ -12,10 +12,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
- * The one {@link BlockingPool}, for the variants that never block a request's thread on a blocking store: {@code async}
- * and {@code webflux} but on {@code r2dbc}, {@code vertx} but on {@code pg} (where their stores do not block). Its
- * settings are bound, and the retired per-variant ones refused, under every variant, so that a command line that starts
- * one variant starts the others.
+ * The one {@link BlockingPool}. Its settings are bound, and the retired per-variant ones refused, under every variant,
+ * so that a command line that starts one variant starts the others.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({BlockingPoolSettings.class, AdmissionSettings.class})

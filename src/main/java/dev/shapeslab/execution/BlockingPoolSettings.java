@@ -6,13 +6,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.env.Environment;
 
 /**
- * The {@link BlockingPool}'s settings ({@code shapes.blocking.*}), one set for every variant that has the pool, checked
- * as the app starts. Their defaults are in application.properties, because {@code threads} follows Hikari's
- * {@code maximum-pool-size} (10 unless set) and only a property can refer to another; they are the same under
- * {@code async}, {@code webflux} and {@code vertx}, so nothing is resolved per variant.
+ * The {@link BlockingPool}'s settings ({@code shapes.blocking.*}); the defaults are in application.properties, since
+ * {@code threads} follows Hikari's pool size and only a property can refer to another.
  *
- * @param threads       threads that run store calls: as many as the connections, so that none waits inside Hikari
- * @param queueCapacity calls that may wait for a thread; past them, 503 at once (0: none waits)
+ * @param threads       as many as the connections, so that none waits inside Hikari
+ * @param queueCapacity calls that may wait for a thread; past them, 503 at once
  */
 @ConfigurationProperties(BlockingPoolSettings.PREFIX)
 public record BlockingPoolSettings(int threads, int queueCapacity) {
@@ -32,9 +30,8 @@ public record BlockingPoolSettings(int threads, int queueCapacity) {
     }
 
     /**
-     * Each request admission lets in makes its store calls one after another, so it needs at most one place in the
-     * pool at a time: a pool holding fewer calls than admission admits answers 503 while admission would have let the
-     * excess wait its turn (it did, with admission raised above the pool's queue). Refuses such a pair.
+     * A request's store calls come one after another, so it needs one place in the pool at a time: a pool holding fewer
+     * than admission admits would answer 503 where admission would let them wait. Refuses such a pair.
      */
     void requireRoomFor(AdmissionSettings admission) {
         long places = (long) threads + queueCapacity;

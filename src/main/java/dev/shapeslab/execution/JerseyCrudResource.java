@@ -11,11 +11,8 @@ import java.lang.reflect.Type;
 import java.util.List;
 
 /**
- * What the Jersey variants' base resources share apart from their threading: the page a list request asks for, a
- * page's answer with its next link, and a create's 201 with its {@code Location}. The JAX-RS methods stay in each
- * variant's base resource, beside the threading contract they follow.
- *
- * @param <T> the entity type
+ * What the Jersey variants' base resources share apart from their threading: a page, its answer and a create's 201.
+ * The JAX-RS methods stay in each variant's base resource, beside the threading contract they follow.
  */
 public abstract class JerseyCrudResource<T extends Identifiable<T>> {
 

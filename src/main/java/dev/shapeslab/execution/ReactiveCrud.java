@@ -8,17 +8,9 @@ import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
- * The CRUD rules over the non-blocking store ({@code r2dbc}), written once: the domain rules before a write, and a
- * missing entity on update and delete as {@link NoSuchEntityException}. {@code webflux} answers its {@code Mono}s as
- * they are; {@code rxjava} and {@code async} adapt them to their RxJava types and move the result to their own threads.
- *
- * <p><b>Scheduler:</b> none; the rules and the start of the store call run on the subscribing thread, the query
- * waits on the database holding no thread, and its result is signalled on the driver's event loop, which the caller
- * must leave before it blocks. <b>Errors:</b> rule violations, a missing entity for update and delete, and the
- * store's failures arrive as {@code onError}; nothing is thrown at assembly. <b>Cancel:</b> ends the store call on
- * the database and frees its connection.
- *
- * @param <T> the entity type
+ * The CRUD rules of {@link StoreCrud} over the non-blocking store ({@code r2dbc}), as {@code Mono}s. <b>Scheduler:</b>
+ * none; the result is signalled on the driver's event loop, which a caller must leave before it blocks.
+ * <b>Errors:</b> all as {@code onError}. <b>Cancel:</b> ends the store call on the database.
  */
 public class ReactiveCrud<T extends Identifiable<T>> {
 
@@ -34,7 +26,6 @@ public class ReactiveCrud<T extends Identifiable<T>> {
         return store.findPage(offset, limit);
     }
 
-    /** Completes empty when there is no entity {@code id}. */
     public Mono<T> find(long id) {
         return store.findById(id);
     }
@@ -43,14 +34,12 @@ public class ReactiveCrud<T extends Identifiable<T>> {
         return Mono.fromCallable(() -> rules.admitForCreation(entity)).flatMap(store::insert);
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     public Mono<T> update(long id, T entity) {
         return Mono.fromCallable(() -> rules.admitForUpdate(id, entity))
                 .flatMap(admitted -> store.replace(id, admitted))
                 .switchIfEmpty(Mono.error(() -> notFound(id)));
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     public Mono<Void> delete(long id) {
         return store.deleteById(id).flatMap(deleted -> deleted ? Mono.<Void>empty() : Mono.error(notFound(id)));
     }

@@ -16,14 +16,9 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * The named threads ({@value #THREAD_PREFIX}N) on which the variants over a non-blocking store ({@code async} and
- * {@code rxjava} on backend {@code r2dbc}) take a store call's result and answer the request: the rest of the
- * pipeline, the JSON and the write to the client.
- *
- * <p>Why not the driver's event-loop threads, where the result arrives: Jersey writes a resumed response through the
- * servlet's blocking output stream, so a client that reads slowly would block the event loop, and with it every
- * other query on its connections. A request holds one of these threads only while it is answered, never while it
- * waits for the database, so a few per core suffice ({@code shapes.response-threads}, twice the cores by default).
+ * The named threads ({@value #THREAD_PREFIX}N) on which {@code async} and {@code rxjava} over {@code r2dbc} answer a
+ * store call's result: not the driver's event loops, since Jersey writes through the servlet's blocking stream and a
+ * slow client would hold up every query on the loop. A request holds one only while it is answered.
  */
 @Component
 // Not under webflux, which answers on its event loops, whose writes never block.

@@ -8,14 +8,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The CRUD rules over a blocking store, written once: the domain rules before a write, and a missing entity as
- * {@link NoSuchEntityException}. {@code plain} (and {@code virtual}) call it as it is; {@code rxjava} and
- * {@code async} wrap its calls in their RxJava types and run them where their threading contract says.
- *
- * <p>Threading: every method runs on its caller's thread and returns when the store has answered; failures are
- * thrown.
- *
- * @param <T> the entity type
+ * The CRUD rules over a blocking store, written once: the domain rules before a write, a missing entity as
+ * {@link NoSuchEntityException}, an update that never creates. Runs on its caller's thread; failures are thrown.
  */
 public class StoreCrud<T extends Identifiable<T>> {
 

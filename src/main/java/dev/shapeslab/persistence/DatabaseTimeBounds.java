@@ -5,40 +5,12 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Every bound on the time the app waits for its database, under {@code shapes.database}, in one place for both
- * database stacks: the JDBC backends ({@code embedded}, {@code h2}, {@code pg}) and {@code r2dbc}. The constructor
- * holds the start-up checks: a setting that breaks an invariant below stops the app with a message naming it,
- * instead of leaving a promise quietly broken. They are checked the same whichever stack runs, so that a set of
- * settings that starts one backend starts the others.
+ * Every bound on the time the app waits for its database ({@code shapes.database.*}, docs/settings.md), for every
+ * driver. The constructor refuses a broken invariant between them, whichever backend runs, so that settings that start
+ * one backend start all. JDBC's bounds reach HikariCP and the driver through {@code DeadlineDataSource.Installer}.
  *
- * <p>Who applies which. Both stacks: {@code request-timeout} bounds each store call ({@code StoreDeadline} on JDBC,
- * {@link StoreCall}'s deadline on R2DBC and the Vert.x client); {@code fail-fast} is the {@link OutageBreaker}'s open
- * window; {@code connect-timeout} is the driver's bound on opening a connection (PostgreSQL JDBC's
- * {@code connectTimeout}, r2dbc-postgresql's {@code connectTimeout}). JDBC only: {@code connection-timeout} and
- * {@code validation-timeout} are handed to HikariCP, {@code socket-timeout} to the JDBC driver, and
- * {@code outage-poll} and {@code outage-poll-limit} to the pool's connection adder, all by
- * {@code DeadlineDataSource.Installer}, which refuses the old places of these settings (Hikari's own properties,
- * the URL) so that each is set once. R2DBC has no blocking wait to bound apart: a call waiting for a pooled
- * connection holds no thread and no connection, so that wait is part of the call's {@code request-timeout}, and
- * r2dbc-postgresql has no socket timeout (the call's bound cancels what hangs).
- *
- * @param requestTimeout    the longest a store call may spend on the database, every step included; then its
- *                          connection is aborted and the call fails as "did not answer in time" (503)
- * @param connectionTimeout the longest a JDBC call waits for a free pooled connection (Hikari's
- *                          {@code connection-timeout}); then 503. The one wait that holds no connection, so the
- *                          deadline cannot abort it: it must end first
- * @param validationTimeout the longest Hikari's check of an idle connection may take (its
- *                          {@code validation-timeout}); the check runs inside the wait for a connection
- * @param failFast          once a call found the database unreachable, calls fail at once (503) for this long;
- *                          zero turns it off
- * @param socketTimeout     the JDBC driver's bound on one read from the database's socket (H2's
- *                          {@code NETWORK_TIMEOUT}, PostgreSQL's {@code socketTimeout}): it bounds the pool's
- *                          own threads (opening, checking and closing connections), which no store call's
- *                          deadline covers
- * @param connectTimeout    PostgreSQL's drivers' {@code connectTimeout}: opening a connection to a server that does
- *                          not answer (H2's client has only a JVM-wide setting)
- * @param outagePoll        while the database is unreachable, how often HikariCP's connection adder tries it
- * @param outagePollLimit   the longest one such attempt keeps trying before it fails
+ * @param connectionTimeout the one wait that holds no connection, so the deadline cannot abort it: it must end first
+ * @param socketTimeout     bounds the pool's own threads, which no store call's deadline covers
  */
 @ConfigurationProperties("shapes.database")
 public record DatabaseTimeBounds(

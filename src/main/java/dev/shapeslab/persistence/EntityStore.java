@@ -5,14 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The blocking storage port every execution variant builds on; one implementation per backend package:
- * {@code jpa} (the embedded H2 database, an external H2 TCP server, PostgreSQL) and {@code stub} (in memory).
- *
- * <p>Each call is its own unit of work (for the JPA stores a write is a transaction, a read one statement in
- * the database's auto-commit) and runs entirely on the calling thread: the execution variants decide which
- * thread that is. Entities passed in or returned are never shared with the store's state.
- *
- * @param <T> the entity type
+ * The blocking storage port every execution variant builds on. Each call is its own unit of work, on the calling
+ * thread, which the variant chooses; entities passed in or returned are never shared with the store's state.
  */
 public interface EntityStore<T extends Identifiable<T>> {
 

@@ -14,35 +14,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 /**
- * Fails store calls at once while the database is known to be unreachable, on every database driver: Resilience4j's
- * {@link CircuitBreaker}, configured here and nowhere else, to open on a single outage and to stay open for
- * {@code shapes.database.fail-fast} ({@link DatabaseTimeBounds#failFast()}). The JDBC stores' failure chain calls it
- * around a blocking call ({@link #guard(Call)}); the R2DBC and Vert.x client stores pass it through their adapters over
- * {@link #start()} ({@code r2dbc.ReactorCalls}, {@code pgclient.FutureCalls}), so that no Reactor nor Vert.x is here.
- * Once a call has found the database
- * unreachable (connection refused or broken, shutting down, no answer in time, or a commit cut off), the calls of
- * that window fail at once with the same {@link StoreUnavailableException} instead of each waiting for a connection
- * that cannot come: with a queue of requests in front of a few threads (the async variant's pool on JDBC) or of a
- * pool's connections (R2DBC), those waits added up to seconds.
- *
- * <p>After the window the breaker is half-open, and every call tries the database again (up to
- * {@link #TRIAL_CALLS} under way at once), not one probe: a single probe was tried before and made recovery
- * wait for it (docs/results.md). The first of those calls to end decides: a success closes the breaker, an
- * outage opens it for another window. Resilience4j differs from the hand-made windows it replaces in two
- * ways: failures of calls already under way when it opened do not make the window longer, and calls past
- * {@link #TRIAL_CALLS} that start while the first trial is under way fail at once.
- *
- * <p>It sees the outcomes {@link OutageKinds#translate} has named: an unavailable database of an unreachable kind
- * ({@link OutageKinds#UNREACHABLE}), or an outcome-unknown commit, is an outage; a merely busy pool or any other failure
- * counts as an answer.
+ * Fails store calls at once while the database is known to be unreachable, so that queued requests do not each wait
+ * for a connection that cannot come: Resilience4j's {@link CircuitBreaker}, configured here for every driver, opened
+ * by one outage for {@code shapes.database.fail-fast}. After the window every call tries again (up to
+ * {@link #TRIAL_CALLS}), not one probe, which made recovery wait for it (docs/faults.md).
  */
 public final class OutageBreaker {
 
     /**
-     * Calls let through while half-open, before the first of them ends. At least the store calls that can be under
-     * way at once with the shipped settings (admission lets 20 requests in on a database backend, and one raised for
-     * a test or a benchmark rarely past 1,000; a request has one store call under way at a time), so that in
-     * practice none is turned away; Resilience4j keeps one slot per call.
+     * Calls let through while half-open, before the first of them ends: above the store calls admission lets be under
+     * way at once (20 as shipped, rarely past 1,000 raised), so that in practice none is turned away.
      */
     static final int TRIAL_CALLS = 1000;
 
@@ -83,9 +64,8 @@ public final class OutageBreaker {
     }
 
     /**
-     * Runs {@code call} on the calling thread unless the database is known to be unreachable. <b>Errors:</b> while
-     * open, a {@link StoreUnavailableException} like the last outage's, without running the call; otherwise what
-     * the call throws, unchanged.
+     * Runs {@code call} unless the database is known to be unreachable. <b>Errors:</b> while open, a
+     * {@link StoreUnavailableException} like the last outage's; otherwise what the call throws.
      */
     public Object guard(Call call) throws Throwable {
         Trial trial = start();

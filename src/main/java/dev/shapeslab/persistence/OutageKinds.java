@@ -9,10 +9,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The names every database backend gives to a store call that failed because the database could not answer
- * ({@link dev.shapeslab.domain.StoreUnavailableException#kind()}), what the standard's and PostgreSQL's SQLStates say,
- * which every driver reports alike, and the one classification of a failed store call: each driver says what its own
- * failures mean ({@link StoreErrors}), and the walk through the causes and what a kind leads to are written here once.
+ * The names every database backend gives an outage ({@link dev.shapeslab.domain.StoreUnavailableException#kind()}), and
+ * the one classification of a failed store call, over what each driver's {@link StoreErrors} say.
  */
 public final class OutageKinds {
 
@@ -33,12 +31,7 @@ public final class OutageKinds {
     /** The kinds that say the database cannot be reached now, as opposed to a busy pool or a slow statement. */
     public static final Set<String> UNREACHABLE = Set.of(BROKEN, NO_ANSWER, SHUTTING_DOWN);
 
-    /**
-     * PostgreSQL's SQLStates (class 57, operator intervention) for a server that ends or refuses sessions:
-     * admin_shutdown (a fast or smart shutdown, a restart, or pg_terminate_backend), crash_shutdown (another
-     * server process crashed and every session is reset), cannot_connect_now (starting up or shutting down,
-     * or in recovery).
-     */
+    /** PostgreSQL's SQLStates for a server that ends or refuses sessions (shutdowns, cannot_connect_now). */
     static final Set<String> POSTGRES_SHUTTING_DOWN = Set.of("57P01", "57P02", "57P03");
 
     /** PostgreSQL's query_canceled: a statement cancelled at its timeout or by a cancel request. */
@@ -71,9 +64,8 @@ public final class OutageKinds {
     }
 
     /**
-     * What the caller of a store call sees of {@code failure}, as the driver's {@code errors} name it: an outage (a 503),
-     * an outcome that cannot be known ({@code committing} and {@link #mayHaveCommitted}: a 500 that says so), or
-     * {@code failure} itself, so that a bug stays a 500.
+     * What the caller of a store call sees of {@code failure}: an outage (503), an outcome that cannot be known (a 500
+     * that says so), or {@code failure} itself, so that a bug stays a 500.
      */
     public static Throwable translate(Throwable failure, boolean committing, StoreErrors errors) {
         if (failure instanceof StoreUnavailableException || failure instanceof StoreOutcomeUnknownException) {
@@ -103,9 +95,8 @@ public final class OutageKinds {
     }
 
     /**
-     * The most specific reason in {@code failure}'s causes that says the database could not answer, if any: the deepest
-     * that {@code errors} or the policy ({@link NoConnectionInTime}) name; a {@link DeadlinePassed} is "did not answer in
-     * time" whatever the aborted connection then reported.
+     * The most specific reason in {@code failure}'s causes that says the database could not answer, if any; a
+     * {@link DeadlinePassed} is "did not answer in time" whatever the aborted connection then reported.
      */
     public static Optional<String> kindOf(Throwable failure, StoreErrors errors) {
         String kind = null;

@@ -3,9 +3,8 @@ package dev.shapeslab.persistence;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Where PostgreSQL is ({@code shapes.pg.*}), for every driver that reaches it: JDBC (through the URL in
- * application.properties), R2DBC and the Vert.x client. The user and password are Spring Boot's
- * ({@code spring.datasource.*}).
+ * Where PostgreSQL is ({@code shapes.pg.*}), for JDBC (through the URL in application.properties), R2DBC and the
+ * Vert.x client; the user and password are {@code spring.datasource.*}.
  */
 @ConfigurationProperties("shapes.pg")
 public record PostgresAddress(String host, int port, String database) {

@@ -11,25 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the stores that send their own SQL to PostgreSQL share, whichever driver sends it (backend {@code r2dbc}, backend
- * {@code pg} under variant {@code vertx}, the Vert.x client, and the writes of backend {@code pg} over JDBC): the SQL,
- * with PostgreSQL's {@code $n} parameters, which the non-blocking drivers take as written and the JDBC stores rewrite to
- * {@code ?}; a shape's columns in the order they are read; and the values a shape writes, in the order they are bound.
- * The schema is the JPA backends' (Flyway), and each list is read through an index in the order it is returned, as the
- * JDBC stores read it (QueryPlanOnPostgresTests checks the plans).
+ * What the stores that send their own SQL to PostgreSQL share, whichever driver sends it: the SQL with {@code $n}
+ * parameters, a shape's columns in reading order and its values in binding order (QueryPlanOnPostgresTests).
  *
- * <p><b>Every write is one statement</b>, sent in the database's auto-commit: PostgreSQL commits it before it answers,
- * so one round trip writes it durably, and an answer means it is committed. A drawing and its shapes are written
- * together by a data-modifying {@code WITH}, its shapes passed as arrays, one per column, one element per shape in
- * their order. The price, the same for every statement sent in auto-commit: a statement whose answer is lost (the
- * connection broke, or the call's deadline passed while it was under way) may or may not have been committed, and is
- * reported so ({@link dev.shapeslab.domain.StoreOutcomeUnknownException}); a failure before it was sent is a refusal
- * that wrote nothing.
- *
- * <p>Ids come from the schema's sequences, one {@code nextval} per row, in the statement that writes the row (no round
- * trip of its own): Hibernate takes blocks of 50 from the same sequences (its pooled optimizer, each block ending at
- * the value it drew), and a value drawn here is never inside one of them, so every backend may write to the same
- * database.
+ * <p><b>Every write is one statement</b> in auto-commit, so one round trip writes it durably; a drawing's shapes go
+ * with it as arrays. Ids come from the sequences, one {@code nextval} per row, never inside the blocks of 50
+ * Hibernate's pooled optimizer draws, so every backend may write to the same database.
  */
 public final class PostgresSql {
 
@@ -45,9 +32,8 @@ public final class PostgresSql {
     }
 
     /**
-     * Standalone shapes of one kind: the rows of its kind in table {@code shape} that no drawing owns. A page is
-     * ordered by kind, owner and id, the same order as by id alone (the kind is fixed and the owner null), so that
-     * PostgreSQL reads it straight off {@code shape_standalone_idx} and a page costs its own rows, not the table's.
+     * Standalone shapes of one kind. A page is ordered by kind, owner and id (the same as by id: the kind is fixed and
+     * the owner null), so that it is read straight off {@code shape_standalone_idx} and costs its own rows.
      */
     public static final class Shapes {
 
@@ -75,10 +61,8 @@ public final class PostgresSql {
     }
 
     /**
-     * Drawings with their shapes, each read in one statement whatever the size of the page: rows ordered by drawing,
-     * then by the shape's place in it, with the drawing's id, name and creation date first and the shape's columns
-     * from {@link #SHAPE_COLUMN} on (none where a drawing has no shape). Each written in one statement with its shapes,
-     * which are bound as the arrays of {@link #shapeArrays}, parameters $3 to $9.
+     * Drawings with their shapes, each read in one statement, rows ordered by drawing and place, the shape's columns
+     * from {@link #SHAPE_COLUMN} on; each written in one statement, the shapes bound as {@link #shapeArrays}.
      */
     public static final class Drawings {
 
@@ -88,15 +72,8 @@ public final class PostgresSql {
         public static final int SHAPE_COLUMN = 3;
 
         /**
-         * $1 offset, $2 limit. The page's drawings straight off the primary key (a derived table with offset and
-         * limit, which carries the drawings' own columns), then their shapes by drawing. Written as "where d.id in
-         * (the page's ids)", PostgreSQL joined the page's ids back to the whole drawing table (a sequential scan that
-         * grows with it); as a derived table there is nothing to join back.
-         *
-         * <p>The shapes are a lateral subquery that PostgreSQL may not flatten ({@code offset 0}), so that every plan
-         * of the statement, generic ones included, probes shape_owner_idx once per drawing of the page: as a plain
-         * join, the generic plan the prepared statement kept, chosen while the tables were small, scanned every shape
-         * (docs/results.md, "The series' workload on PostgreSQL").
+         * $1 offset, $2 limit. The page as a derived table off the primary key, the shapes as a lateral subquery kept
+         * unflattened ({@code offset 0}), so that every plan probes shape_owner_idx per drawing (docs/results.md).
          */
         public static final String PAGE = "select " + COLUMNS + SHAPE_COLUMNS
                 + " from (select p.id, p.name, p.creation_date from drawing p order by p.id offset $1 rows fetch first $2 rows only) d"
@@ -119,9 +96,8 @@ public final class PostgresSql {
                 + " returning id, shape_index";
 
         /**
-         * $1 name, $2 creation date, $3 to $9 the shapes; answers the drawing's id and its shapes' ids in their order,
-         * a row each (one row, its shape id null, for a drawing without shapes). The shapes reference a drawing that
-         * the same statement inserts: PostgreSQL checks the foreign key at the statement's end.
+         * $1 name, $2 creation date, $3 to $9 the shapes; answers the drawing's id and its shapes' ids in order, a row
+         * each (one row with a null shape id for none). The foreign key is checked at the statement's end.
          */
         public static final String INSERT = "with d as (insert into drawing (id, name, creation_date)"
                 + " values (nextval('drawing_seq'), $1, $2) returning id),"
@@ -129,19 +105,10 @@ public final class PostgresSql {
                 + " select d.id, s.id from d left join s on true order by s.shape_index";
 
         /**
-         * $1 name, $2 id, $3 to $9 the new shapes: renames drawing $2 and replaces its shapes, in one statement.
-         * Answers rows of (whether the drawing existed, its creation date, a new shape's id) in the shapes' order: the
-         * creation date is null when nothing was written, either because there is no such drawing (the first column
-         * false) or because another replace of it committed after this statement began (true: send it again).
-         *
-         * <p>Why the second case: every part of one statement reads the same snapshot, taken as it begins. A replace
-         * that commits while this one waits for the drawing's row lock has inserted shapes this statement's delete
-         * cannot see, so both replaces' shapes would stay. The row's {@code xmin} (the transaction that wrote its
-         * current version) tells: the update re-checks its condition against the newer version it waited for, whose
-         * {@code xmin} is no longer the one this statement's snapshot read, and so updates nothing, and then nothing
-         * else is written either (the delete and the insert take the updated row's id from {@code d}). Sent again, the
-         * statement reads a snapshot in which the other replace is committed. (A transaction of two statements, the
-         * update first, would see it too, at two round trips and more.)
+         * $1 name, $2 id, $3 to $9 the new shapes. Answers rows of (existed, creation date, a new shape's id); the date
+         * is null when nothing was written: no such drawing, or (existed) another replace committed after this one
+         * began, whose shapes this one's snapshot cannot see, so it must be sent again ({@code xmin}:
+         * docs/notebook/2026-11-27-round-trips-per-request.md, "A replace that another replace overtakes").
          */
         public static final String REPLACE = "with d as (update drawing set name = $1"
                 + " where id = $2 and xmin = (select x.xmin from drawing x where x.id = $2) returning id, creation_date),"
@@ -228,8 +195,7 @@ public final class PostgresSql {
 
     /**
      * A drawing's shapes as the arrays {@link Drawings#INSERT} and {@link Drawings#REPLACE} take as $3 to $9, one per
-     * column and one element per shape in their order: kinds and colours ({@code String[]}), positions
-     * ({@code Double[]}), radii, widths and heights ({@code Integer[]}, null for the other kind).
+     * column, one element per shape in order (null for the other kind's columns).
      */
     public static Object[] shapeArrays(List<Shape<?>> shapes) {
         int n = shapes.size();

@@ -8,24 +8,16 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One store call of a non-blocking driver, on a connection of its own, to the promises of every database driver
- * ({@code package-info}): its life, written once over what each driver does ({@link Driver}). One deadline on the whole
- * call, on the driver's timer: past it, a call still waiting fails ({@link OutageKinds.NoConnectionInTime}), one holding a
- * connection has it aborted ({@link OutageKinds.DeadlinePassed}). It ends once: by its result, its failure, its deadline,
- * or its caller's cancelling the stage {@link #start} returns, which aborts its connection too; a connection that comes
- * after the end is given back unused. After a failure, a transaction not yet committing is rolled back within what is
- * left of the bound, else its connection is aborted. Once its commit may be under way ({@link Mode}), a lost answer is an
- * unknown outcome ({@link OutageKinds#translate}). The caller hears of it once its connection is given back or aborted.
- *
- * <p><b>Threads:</b> none of its own; each step goes on on the thread that completed the one before, the driver's or its
- * timer's, which may differ: its state is guarded.
+ * One store call of a non-blocking driver, its life written once over what each driver does ({@link Driver}). One
+ * deadline on the whole call: a call still waiting fails ({@link OutageKinds.NoConnectionInTime}), one holding a
+ * connection has it aborted. It ends once, by its result, failure, deadline or cancel; after a failure its transaction
+ * is rolled back within the bound, else aborted. <b>Threads:</b> none of its own.
  */
 public final class StoreCall<C, R> {
 
     /**
-     * How a call's statements are committed, and so from when a lost answer leaves its outcome unknown: never
-     * ({@code READ}, in auto-commit); once sent ({@code STATEMENT}, one write in auto-commit, which the database commits
-     * before it answers); from its COMMIT, sent once the statements have answered ({@code TRANSACTION}).
+     * From when a lost answer leaves the outcome unknown: never ({@code READ}); once sent ({@code STATEMENT}, one write
+     * in auto-commit); from its COMMIT ({@code TRANSACTION}).
      */
     public enum Mode { READ, STATEMENT, TRANSACTION }
 

@@ -10,13 +10,8 @@ import org.springframework.core.Ordered;
 import org.springframework.stereotype.Component;
 
 /**
- * Records a {@link StoreCallEvent} around every call of every {@link EntityStore} (outside its transaction,
- * so a call's duration includes begin and commit). Costs next to nothing while no recording asks for the
- * event.
- *
- * <p>Right outside the store's transaction: it is applied after Spring's transaction proxy and before a
- * backend's own advice ({@link #ORDER}), each in front of the advisors already there, so a recorded call is the
- * store's work as it reached the database; a JPA call that the failure layer turned away at once is not one.
+ * Records a {@link StoreCallEvent} around every store call, right outside its transaction ({@link #ORDER}): the
+ * store's work as it reached the database. Costs next to nothing while no recording asks for the event.
  */
 @Component
 public class StoreCallRecording extends AbstractBeanFactoryAwareAdvisingPostProcessor {

@@ -16,16 +16,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.stereotype.Component;
 
 /**
- * The Jersey application, composed here because it joins the two sides: the active execution variant's
- * resources, registered by class (Jersey then takes the Spring beans), and the web layer's problem+json
- * for every error, guards on reading and writing bodies, and the OpenAPI document.
- *
- * <p>By class, Jersey asks Spring for a resource's bean on every request, a small part of a request's CPU.
- * Registered as the beans themselves, Jersey warns at every start that each resource "will be ignored" as a
- * provider (a wrong warning for resource instances), and the saving did not show above the spread of the
- * measurements (docs/performance.md, "What was changed, and why"): so by class.
- *
- * <p>Only in a servlet application: under {@code webflux} neither Tomcat nor Jersey starts ({@link WebFluxRoutes}).
+ * The Jersey application: the active variant's resources and the web layer's providers. Resources are registered by
+ * class: as instances Jersey warns at every start, and the saving did not show (docs/performance.md).
  */
 @Component
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)

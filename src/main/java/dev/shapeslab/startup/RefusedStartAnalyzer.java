@@ -4,15 +4,8 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 
 /**
- * A start the app refused, said as one paragraph. The app checks its settings and profiles as it starts (the profile
- * guard, the settings records, the servers' and pools' bounds against admission) and throws an
- * {@link IllegalStateException} or {@link IllegalArgumentException} whose message names the settings and what to do.
- * Spring wraps it in a bean's or the web server's failure, so that the log showed the message only as the last of
- * five {@code Caused by} lines under a stack trace. Spring Boot prints this analysis instead: the message, and what to
- * change.
- *
- * <p>A refusal is recognised as an exception of those two types thrown by the app's own code (the deepest in the
- * chain); anything else, a library's failure or a bug, keeps Spring Boot's own report and its stack trace.
+ * A start the app refused, said as one paragraph: the message of an {@link IllegalStateException} or
+ * {@link IllegalArgumentException} the app's own code threw, which Spring showed as the last of five causes.
  */
 class RefusedStartAnalyzer implements FailureAnalyzer {
 

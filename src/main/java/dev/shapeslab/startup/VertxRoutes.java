@@ -14,19 +14,12 @@ import io.vertx.core.http.HttpMethod;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/**
- * What JerseyConfig joins for the servlet variants, under {@code vertx}: the OpenAPI document at the same path, the
- * same document, read as under WebFlux from the reference resources ({@code plain}'s), since Vert.x's routes carry no
- * JAX-RS annotations for swagger-core to read.
- */
+/** Under {@code vertx}, the OpenAPI document from {@code plain}'s resources: Vert.x's routes carry no JAX-RS. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(variant = Variant.VERTX)
 class VertxRoutes {
 
-    /**
-     * Built once, on the first request (reading the resources takes a moment no start-up should wait for), on Vert.x's
-     * default worker pool: reading classes is blocking work, which an event loop must not do.
-     */
+    /** Built once, on the first request, on Vert.x's worker pool: reading classes is blocking work. */
     @Bean
     RouterCustomizer openApiDocument(Vertx vertx, PagingSettings paging) {
         Future<Buffer>[] document = new Future[1];

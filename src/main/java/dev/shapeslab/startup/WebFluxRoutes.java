@@ -14,20 +14,12 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
-/**
- * What JerseyConfig joins for the servlet variants, under {@code webflux}: the variant's controllers are found by
- * Spring itself, so what is left is the OpenAPI document at the same path. It is the same document: read, as under
- * Jersey, from JAX-RS resources, here the reference ones ({@code plain}'s), since WebFlux's controllers serve the
- * same contract without JAX-RS annotations for swagger-core to read.
- */
+/** Under {@code webflux}, the OpenAPI document from {@code plain}'s resources: controllers carry no JAX-RS. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 class WebFluxRoutes {
 
-    /**
-     * Built once, on the first request (reading the resources takes a moment no start-up should wait for), off the
-     * event loop: reading classes is blocking work.
-     */
+    /** Built once, on the first request, off the event loop: reading classes is blocking work. */
     @Bean
     RouterFunction<ServerResponse> openApiDocument(PagingSettings paging) {
         Mono<String> document = Mono.fromCallable(() -> OpenApiDocument.of(PlainVariant.RESOURCES, paging.maxLimit()))

@@ -9,9 +9,8 @@ import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 
 /**
- * Logs a recurring failure once per kind and interval, with how many more of it there were since, instead
- * of once per request: during an outage every request fails the same way, and a stack trace each buries
- * the log (docs/faults.md, "Logs stay readable").
+ * Logs a recurring failure once per kind and interval, with a count, not once per request: during an outage every
+ * request fails alike, and a stack trace each buries the log (docs/faults.md, "Logs stay readable").
  */
 public final class IntervalLog {
 

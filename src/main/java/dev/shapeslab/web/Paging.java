@@ -8,13 +8,7 @@ import org.springframework.core.ResolvableType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.util.UriComponentsBuilder;
 
-/**
- * Offset paging for the list endpoints: parses {@code offset} and {@code limit}, and links the next page
- * when a full page came back.
- *
- * <p>The sizes are {@link PagingSettings}: a default for a request without {@code limit}, and a maximum for one
- * with it.
- */
+/** Offset paging for the list endpoints ({@link PagingSettings}), linking the next page after a full one. */
 @Component
 public class Paging {
 

@@ -6,9 +6,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * The list endpoints' page sizes ({@code shapes.paging.*}), checked as they bind.
  *
- * @param defaultLimit the page size of a request without {@code limit}; it may be above {@code maxLimit} (2147483647
- *        makes a bare GET return every row, as the original service did)
- * @param maxLimit the largest {@code limit} a client may ask for
+ * @param defaultLimit may be above {@code maxLimit}: 2147483647 makes a bare GET return every row, as the original did
  */
 @ConfigurationProperties("shapes.paging")
 public record PagingSettings(@DefaultValue("100") int defaultLimit, @DefaultValue("1000") int maxLimit) {

@@ -13,11 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Every problem the service answers, each sentence written once: its status, its detail ({@code %s} marks what the
- * request fills in: a path, a limit, a field, the domain's own message) and the header that goes with it
- * ({@code Retry-After} on every 503). Every server's adapter, admission control, the blocking pool and the OpenAPI
- * document take their problem from here; an adapter only turns a failure into an entry ({@link #answer}, then what
- * only its server throws) and the entry into its server's bytes.
+ * Every problem the service answers, each sentence written once: its status, its detail ({@code %s}: what the request
+ * fills in) and its header. An adapter only turns a failure into an entry and the entry into its server's bytes.
  */
 public enum ProblemCatalogue {
 
@@ -119,10 +116,8 @@ public enum ProblemCatalogue {
     }
 
     /**
-     * The problem that answers {@code failure} whatever the server, or null when it is none the core knows (then the
-     * server's adapter asks its own, and answers the rest {@link #unexpected}): the web layer's own
-     * {@link ProblemException}s as they are; the domain's and the stores' exceptions as their entries, a database that
-     * could not answer logged once per kind and interval with its cause, not once per request.
+     * The problem that answers {@code failure} whatever the server, or null when the core does not know it. A database
+     * that could not answer is logged once per kind and interval, not once per request.
      */
     public static ProblemException answer(Throwable failure) {
         if (failure instanceof ProblemException problem) {
@@ -153,10 +148,7 @@ public enum ProblemCatalogue {
         return SERVER_FAILED.exception();
     }
 
-    /**
-     * An error the server answered by itself, for a request the app never saw (Tomcat's, Jetty's), generic whatever the
-     * server's own message said.
-     */
+    /** An error a server answered itself, for a request the app never saw: a generic detail, never its message. */
     public static Problem refusedByServer(int status, String instance) {
         String detail = switch (status) {
             case 400 -> REQUEST_UNREADABLE.detail;

@@ -9,11 +9,8 @@ import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.coyote.ActionCode;
 
 /**
- * Tomcat's own error answers (a request Jersey never saw: TRACE, a protected path such as /WEB-INF, a
- * malformed request line or header, HTTP/2.0...) as problem+json instead of Tomcat's HTML page, and a body
- * for error responses left empty (Jersey answers a malformed {@code Content-Type} with a bare 400), so
- * that every error the service answers has one shape. Errors with a body pass untouched; the detail is
- * generic, never Tomcat's message.
+ * Tomcat's own error answers (TRACE, /WEB-INF, a malformed request line...) as problem+json with a generic detail, not
+ * its HTML page, and a body for error responses left empty (Jersey's bare 400 for a malformed {@code Content-Type}).
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 

@@ -4,10 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * An error the web layer answers itself, with a status, a client-facing detail and, for some, headers
- * ({@code Retry-After}, {@code Accept-Encoding}, {@code Allow}). A plain exception, the same on every server: each
- * server's adapter answers it as {@link #problem} plus {@link #headers} (under Jersey, {@code jersey.ProblemMappers}).
- * Made from the {@link ProblemCatalogue}, where every problem's words are.
+ * An error the web layer answers itself: a status, a client-facing detail, maybe headers. A plain exception, so that
+ * every server's adapter answers it alike; made from the {@link ProblemCatalogue}.
  */
 public class ProblemException extends RuntimeException {
 

@@ -4,9 +4,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * What every server's body guard refuses before a body is read, from header values alone:
- * {@code jersey.RequestBodyGuard}, {@code flux.FluxBodyGuard} and {@code vertx.VertxBodyGuard} each read the
- * headers their own way and ask {@link #refusal}.
+ * What every server's body guard refuses before a body is read, from header values alone.
  */
 public final class RequestBodyRules {
 
@@ -14,10 +12,8 @@ public final class RequestBodyRules {
     }
 
     /**
-     * The refusal of a body by its headers, or null: a declared length over {@code maxBytes} (413); then, since both
-     * headers describe the body and change nothing on a request without one (a GET with stray headers), a content
-     * coding other than identity or a charset other than UTF-8 (415). {@code hasBody} is asked only when a header is
-     * wrong.
+     * The refusal of a body by its headers, or null: a declared length over {@code maxBytes} (413), then, if the request
+     * has a body, a coding other than identity or a charset other than UTF-8 (415).
      */
     public static ProblemException refusal(long declaredLength, long maxBytes, String contentEncoding,
                                            Supplier<String> charset, BooleanSupplier hasBody) {

@@ -9,8 +9,7 @@ import org.springframework.util.unit.DataSize;
 /**
  * The rules on request bodies every server's guard applies ({@code shapes.request.*}), checked as they bind.
  *
- * @param maxBodySize larger bodies are answered 413 without being read whole; WebFlux's codecs buffer this much at
- *        most ({@code spring.http.codecs.max-in-memory-size}, an int of bytes)
+ * @param maxBodySize larger bodies are a 413 without being read whole; WebFlux's codecs buffer this much at most
  */
 @ConfigurationProperties("shapes.request")
 public record RequestSettings(@DefaultValue("1MB") DataSize maxBodySize) {

@@ -11,11 +11,8 @@ import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
 
 /**
- * Tomcat's request threads as metrics (the ceiling of the blocking variants), read from the connector's pool
- * itself. Micrometer reads them from Tomcat's MBeans, but with its MBean registry on, Tomcat also registers every
- * request processor it creates as an MBean, one at a time under a monitor of its connection handler: under
- * {@code virtual}, a crowd of new connections convoyed there (docs/results.md, Admission). So the registry stays
- * off. Under {@code virtual} there is no pool to read, and no such metric.
+ * Tomcat's request threads as metrics, read from the connector's pool, not Tomcat's MBeans, whose registry convoyed
+ * {@code virtual}'s connections (docs/notebook/2026-11-26-virtual-threads-on-tomcat-monitors.md).
  */
 class RequestThreadMetrics implements ApplicationListener<WebServerInitializedEvent> {
 

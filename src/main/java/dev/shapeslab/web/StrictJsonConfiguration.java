@@ -8,10 +8,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Strict JSON input beyond what the {@code spring.jackson2.*} properties can say. Jackson turns a JSON number
- * or boolean into text when a string property receives it ({@code "colour": 5} was stored as {@code "5"});
- * {@code allow-coercion-of-scalars=false} does not cover text. Failing such coercions makes them a 400
- * "must be a string" naming the field ({@link JsonProblems}). Arrays and objects are refused for strings already.
+ * Strict JSON input beyond the {@code spring.jackson2.*} properties: Jackson turns a number or boolean into text for a
+ * string property ({@code "colour": 5} was stored as {@code "5"}); failing that coercion makes it a 400 naming the field.
  */
 @Configuration(proxyBeanMethods = false)
 public class StrictJsonConfiguration {

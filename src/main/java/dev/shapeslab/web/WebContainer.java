@@ -30,11 +30,8 @@ import org.springframework.core.env.Environment;
 import org.springframework.web.filter.RequestContextFilter;
 
 /**
- * What the service adds to the servlet container, in front of Jersey: error bodies, connector settings and the
- * request-thread meters; admission control on Tomcat is {@code admission.TomcatAdmissionConfiguration}'s. Only in a
- * servlet application: under {@code webflux} there is neither Tomcat nor Jersey ({@code flux.FluxWeb} instead). Only
- * on Tomcat, the default server: under the profile {@code jetty}, {@code jetty.JettyWeb} adds the same to
- * Jetty.
+ * What the service adds to Tomcat in front of Jersey: error bodies, connector settings, request-thread meters. Under
+ * profile {@code jetty}, {@code jetty.JettyWeb} adds the same to Jetty.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -44,9 +41,8 @@ class WebContainer {
     private static final Logger log = LoggerFactory.getLogger(WebContainer.class);
 
     /**
-     * The management server (actuator, on its own port) on Tomcat, as Boot's Tomcat auto-configuration would declare
-     * it: Boot's Jetty one declares the same bean, so both are excluded (ShapesLabApplication) and each server's
-     * configuration declares its own ({@code jetty.JettyWeb}).
+     * The management server on Tomcat, as Boot's Tomcat auto-configuration would declare it (excluded with Jetty's,
+     * which declares the same bean: ShapesLabApplication).
      */
     @Bean
     @ConditionalOnManagementPort(ManagementPortType.DIFFERENT)
@@ -61,9 +57,8 @@ class WebContainer {
     }
 
     /**
-     * No RequestContextFilter (Jersey's auto-configuration adds Spring's, for request-scoped beans, which this
-     * service has none of): every filter is looked up under a monitor of Tomcat's as each admitted request's
-     * filter chain is built, so no filter is kept that serves nothing.
+     * No RequestContextFilter (Jersey's auto-configuration adds Spring's, for request-scoped beans, of which there are
+     * none): Tomcat looks every filter up under a monitor as each request's chain is built.
      */
     @Bean
     FilterRegistrationBean<RequestContextFilter> requestContextFilter() {
@@ -73,10 +68,8 @@ class WebContainer {
     }
 
     /**
-     * Tomcat keeps the buffers of closed connections for the next ones only with more than 2 GB of heap,
-     * then as much as 1/32 of it; below, every connection allocated its buffers anew. Under overload every
-     * 503 closes its connection and the client connects again, thousands of times a second (measured:
-     * docs/notebook/2026-11-25-overload-socket-buffers.md). Here 1/32 of the heap whatever its size.
+     * Tomcat keeps closed connections' buffers only above 2 GB of heap; here up to 1/32 of any, since every 503 closes
+     * its connection (docs/notebook/2026-11-25-overload-socket-buffers.md).
      */
     @Bean
     TomcatConnectorCustomizer socketBuffersReused() {
@@ -101,10 +94,7 @@ class WebContainer {
         });
     }
 
-    /**
-     * Replaces the host's HTML error report with {@link ProblemErrorReportValve}. The host adds its
-     * default valve when it starts, before its contexts do, so the swap happens as the context starts.
-     */
+    /** Swaps the host's HTML error report for {@link ProblemErrorReportValve} as the context starts. */
     @Bean
     TomcatContextCustomizer problemErrorReports() {
         return context -> context.addLifecycleListener(event -> {

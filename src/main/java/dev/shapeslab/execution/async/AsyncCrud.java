@@ -7,27 +7,19 @@ import io.reactivex.Single;
 import java.util.List;
 
 /**
- * What {@link AsyncCrudResource} asks of a service: CRUD as RxJava 2 types whose store work passes the request's
- * {@link WorkGate} before it starts. Two implementations: {@link AsyncCrudService} runs blocking store calls on the
- * {@link dev.shapeslab.execution.BlockingPool}; over the non-blocking store port, {@link ReactiveAsyncCrudService}
- * subscribes to them. Each states its scheduler; none throws at assembly (failures, a missing entity included, arrive
- * as {@code onError}).
- *
- * @param <T> the entity type
+ * What {@link AsyncCrudResource} asks of a service: {@link dev.shapeslab.execution.StoreCrud}'s rules as RxJava 2
+ * types whose store work passes the request's {@link WorkGate} before it starts. None throws at assembly.
  */
 public interface AsyncCrud<T> {
 
     Single<List<T>> list(WorkGate gate, int offset, int limit);
 
-    /** Completes empty when there is no entity {@code id}. */
     Maybe<T> find(WorkGate gate, long id);
 
     Single<T> create(WorkGate gate, T entity);
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     Single<T> update(WorkGate gate, long id, T entity);
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     Completable delete(WorkGate gate, long id);
 
     Completable deleteAll(WorkGate gate);

@@ -22,18 +22,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * The CRUD endpoints of one entity type over {@link AsyncCrudService}, the article series' part 4 step
- * done so that the work really leaves the request thread; over the {@code r2dbc} backend the same endpoints serve
- * a service over the non-blocking store port ({@link ReactiveAsyncCrudService}), and no thread runs the store work at all.
- * Variant {@code rxjava} on that backend serves these endpoints too, without the timeout ({@link AsyncResponder#untimed}).
+ * The CRUD endpoints over {@link AsyncCrud}, the article series' part 4 done so that the work leaves the request
+ * thread; {@code rxjava} on {@code r2dbc} serves them too, without the timeout ({@link AsyncResponder#untimed}).
  *
- * <p>Threading contract: a Tomcat request thread parses the request, suspends the response, assembles and
- * subscribes to the pipeline and returns to the pool at once. The blocking store work runs on a
- * {@code async-blocking-*} thread, which also resumes the response (a full pool answers 503
- * on the request thread at once); Tomcat then writes it. While the store is slow or latency is simulated on
- * the timer, the request holds no thread at all.
- *
- * @param <T> the entity type
+ * <p>Threading contract: a Tomcat request thread suspends the response, subscribes and returns to the pool; the store
+ * work runs on an {@code async-blocking-*} thread (none on {@code r2dbc}), which resumes the response.
  */
 public abstract class AsyncCrudResource<T extends Identifiable<T>> extends JerseyCrudResource<T> {
 

@@ -18,20 +18,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
- * CRUD over a store as RxJava 2 types (as in {@code rxjava}: {@code Single} for save, update and a page,
- * {@code Maybe} for find, {@code Completable} for delete), whose blocking store calls run on the
- * {@link BlockingPool}.
- *
- * <p><b>Scheduler:</b> every store call, and the domain rules before it, run on an {@code async-blocking-*}
- * thread, which also signals the result; a backend's simulated non-blocking latency is waited for first on the
- * latency timer, holding no thread. Each store call is one transaction, so the transaction opens on the pool
- * thread that does the JDBC work.
- * <b>Errors:</b> rule violations, a missing entity for update and delete, store failures and a full pool
- * arrive as {@code onError}; nothing is thrown at assembly. <b>Gate:</b> each method's store call passes
- * {@code gate} before it starts (see {@link WorkGate}). <b>Dispose:</b> a store call that has not started leaves the
- * pool's queue and never runs.
- *
- * @param <T> the entity type
+ * {@link AsyncCrud} over a blocking store, each store call on the {@link BlockingPool}. <b>Scheduler:</b> the rules
+ * and the store call run on an {@code async-blocking-*} thread, which signals the result (a simulated latency is
+ * waited for first on the latency timer). <b>Dispose:</b> a call not started leaves the queue.
  */
 public class AsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
 
@@ -52,7 +41,6 @@ public class AsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T>
         return onPool(gate, () -> crud.list(offset, limit));
     }
 
-    /** Completes empty when there is no entity {@code id}. */
     public Maybe<T> find(WorkGate gate, long id) {
         return onPool(gate, () -> crud.findIfAny(id)).flatMapMaybe(found -> found.map(Maybe::just).orElseGet(Maybe::empty));
     }
@@ -61,12 +49,10 @@ public class AsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T>
         return onPool(gate, () -> crud.create(entity));
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     public Single<T> update(WorkGate gate, long id, T entity) {
         return onPool(gate, () -> crud.update(id, entity));
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     public Completable delete(WorkGate gate, long id) {
         return runOnPool(gate, () -> crud.delete(id));
     }

@@ -17,19 +17,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * Connects a pipeline to a suspended response: subscribes, and resumes the response exactly once, from
- * the thread that signals the result (an error goes to the problem+json mappers).
- * <ul>
- * <li>Every response has a timeout ({@code async.timeout}) answered 503 problem+json, unless its store work
- * has started: rejected means not written, so a request is either answered 503 and its work never runs
- * (the {@link WorkGate} stays shut, the subscription is disposed), or its work runs and answers. Started
- * work is bounded by the store's own timeouts (pool wait, transaction, socket), not by this one.</li>
- * <li>When the container reports that the client went away, the subscription is disposed too. Tomcat does
- * not report it for a suspended response that is idle (measured: neither JAX-RS's {@code ConnectionCallback}
- * nor the servlet {@code AsyncListener.onError} fires before the server writes), so there the timeout is
- * what bounds the work held for a departed client.</li>
- * <li>Whatever arrives after the first resume (a result racing the timeout) is dropped.</li>
- * </ul>
+ * Connects a pipeline to a suspended response and resumes it exactly once, from the thread that signals the result.
+ * A timeout ({@code async.timeout}) answers 503 only if the work has not started ({@link WorkGate}); a client gone,
+ * when the container tells (Tomcat does not for an idle suspended response), disposes the subscription.
  */
 @Component
 @ConditionalOnDeployment(variant = Variant.ASYNC)

@@ -13,11 +13,7 @@ import java.util.Optional;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
-/**
- * Makes the service of an entity type over the one store the backend offers for it: a
- * {@link ReactiveAsyncCrudService} over the non-blocking one on {@code r2dbc}, an {@link AsyncCrudService} (on the
- * {@link BlockingPool}) everywhere else; what every async service shares, given once.
- */
+/** Each entity's service: {@link ReactiveAsyncCrudService} on {@code r2dbc}, else {@link AsyncCrudService}. */
 @Component
 @ConditionalOnDeployment(variant = Variant.ASYNC)
 class AsyncServices {

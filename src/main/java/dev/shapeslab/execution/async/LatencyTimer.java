@@ -10,9 +10,8 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
- * One named timer thread ({@value #THREAD_NAME}) on which the async variant waits for simulated latency.
- * Waiting holds no thread; when a timer fires, this thread only hands the store call to the
- * {@link dev.shapeslab.execution.BlockingPool}, so one thread serves any number of waiting requests.
+ * One named timer thread ({@value #THREAD_NAME}) on which {@code async} waits out simulated latency, holding no
+ * thread; when a timer fires, it only hands the store call to the {@link dev.shapeslab.execution.BlockingPool}.
  */
 @Component
 @ConditionalOnDeployment(variant = Variant.ASYNC, port = Port.BLOCKING)

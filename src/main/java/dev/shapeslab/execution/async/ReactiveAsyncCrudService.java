@@ -15,17 +15,9 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * CRUD over a non-blocking store as RxJava 2 types (the same as {@code async}'s), each adapted from
- * {@link ReactiveCrud}'s {@link Mono} ({@code fromPublisher}): what changed from {@code AsyncCrudService} is only
- * where a store call runs. Also {@code rxjava}'s service over that store.
- *
- * <p><b>Scheduler:</b> the domain rules and the store call's start run on the subscribing thread (the request
- * thread, which then returns); the query waits on the database holding no thread; its result is signalled on one of
- * the {@code response-*} threads given as {@code answer}, never on the driver's event loop. <b>Gate:</b> each store
- * call passes {@code gate} before it starts, so a request answered meanwhile never reaches the store; once started,
- * it is bounded by the store's deadline. <b>Errors</b> and <b>dispose</b>: as {@link ReactiveCrud}'s.
- *
- * @param <T> the entity type
+ * {@link AsyncCrud} over the non-blocking store, adapted from {@link ReactiveCrud}'s {@link Mono}s; also {@code rxjava}'s
+ * service there. <b>Scheduler:</b> the call starts on the subscribing thread and its result is signalled on a
+ * {@code response-*} thread ({@code answer}), never on the driver's event loop.
  */
 public class ReactiveAsyncCrudService<T extends Identifiable<T>> implements AsyncCrud<T> {
 

@@ -11,9 +11,8 @@ public interface WorkGate {
     WorkGate OPEN = () -> true;
 
     /**
-     * Called once, on the pool thread, just before the work starts. {@code false}: the request was answered
-     * meanwhile and the work must not run. {@code true}: from now on the request is only answered by the
-     * work's own result, which the store call's bound ({@code shapes.database.request-timeout}) keeps short.
+     * Called once, on the pool thread, just before the work starts. {@code false}: the request was answered meanwhile
+     * and the work must not run; {@code true}: only the work's own result answers it from now on.
      */
     boolean enter();
 }

@@ -23,11 +23,8 @@ import java.util.List;
 /**
  * The CRUD endpoints of one entity type, blocking.
  *
- * <p>Threading contract: a Tomcat request thread handles the request, runs the blocking store work
- * through {@link StoreCrud} and writes the response; it is held for the whole request, waits
- * included.
- *
- * @param <T> the entity type
+ * <p>Threading contract: a Tomcat request thread handles the request, runs the store work through {@link StoreCrud}
+ * and writes the response; it is held for the whole request, waits included.
  */
 public abstract class PlainCrudResource<T extends Identifiable<T>> extends JerseyCrudResource<T> {
 

@@ -21,14 +21,10 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 
 /**
- * The CRUD endpoints of one entity type over {@link RxCrudService}, the article series' part 3 step.
+ * The CRUD endpoints over {@link RxCrudService}, the article series' part 3 step.
  *
- * <p>Threading contract: a Tomcat request thread handles the request, subscribes to the service's
- * pipeline and waits for it ({@code blockingGet}); as the pipeline names no scheduler, that same thread
- * runs the blocking store work and writes the response. Errors signalled by the pipeline are rethrown
- * here and answered by the same problem+json mappers as in {@code plain}.
- *
- * @param <T> the entity type
+ * <p>Threading contract: a Tomcat request thread subscribes and waits ({@code blockingGet}); as the pipeline names no
+ * scheduler, that thread runs the store work and writes the response.
  */
 public abstract class RxCrudResource<T extends Identifiable<T>> extends JerseyCrudResource<T> {
 

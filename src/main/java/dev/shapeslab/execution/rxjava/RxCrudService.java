@@ -11,16 +11,9 @@ import io.reactivex.Single;
 import java.util.List;
 
 /**
- * CRUD over a store as RxJava 2 types whose cardinality states the result: {@code Single} for save and
- * update, {@code Maybe} for find, {@code Completable} for delete, and {@code Single<List>} for a page (a
- * page is one bounded value, answered as one JSON array whose size decides the next link; a
- * {@code Flowable} would add backpressure for a list the store has already materialised).
- *
- * <p><b>Scheduler:</b> none; every source is lazy and does its blocking store call on the thread that
- * subscribes. <b>Errors:</b> a failed rule or store call, and a missing entity for update and delete,
- * arrive as {@code onError}; nothing is thrown at assembly.
- *
- * @param <T> the entity type
+ * {@link dev.shapeslab.execution.StoreCrud}'s rules as RxJava 2 types whose cardinality states the result; a page is
+ * one {@code Single} (a materialised list: a {@code Flowable} would add backpressure for nothing). <b>Scheduler:</b>
+ * none; every source calls the store on the subscribing thread. <b>Errors:</b> all as {@code onError}.
  */
 public class RxCrudService<T extends Identifiable<T>> {
 
@@ -34,7 +27,6 @@ public class RxCrudService<T extends Identifiable<T>> {
         return Single.fromCallable(() -> crud.list(offset, limit));
     }
 
-    /** Completes empty when there is no entity {@code id}. */
     public Maybe<T> find(long id) {
         return Maybe.defer(() -> crud.findIfAny(id).map(Maybe::just).orElseGet(Maybe::empty));
     }
@@ -43,12 +35,10 @@ public class RxCrudService<T extends Identifiable<T>> {
         return Single.fromCallable(() -> crud.create(entity));
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}: an update never creates one. */
     public Single<T> update(long id, T entity) {
         return Single.fromCallable(() -> crud.update(id, entity));
     }
 
-    /** Signals {@link NoSuchEntityException} when there is no entity {@code id}. */
     public Completable delete(long id) {
         return Completable.fromAction(() -> crud.delete(id));
     }

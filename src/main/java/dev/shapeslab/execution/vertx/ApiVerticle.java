@@ -10,9 +10,8 @@ import io.vertx.ext.web.Router;
 import java.util.function.Function;
 
 /**
- * One event loop's share of the API: an HTTP server with a router of its own on the verticle's event loop. Vert.x
- * deploys one instance per event loop and spreads the connections of the one listening socket across them, so each
- * connection is served start to finish by one event loop.
+ * One event loop's share of the API: an HTTP server with its own router. Vert.x spreads the connections of the one
+ * listening socket across the instances, so each connection is served by one event loop.
  */
 final class ApiVerticle extends VerticleBase {
 

@@ -14,18 +14,9 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
- * A blocking store (the JDBC backends, the stub) as a {@link VertxEntityStore}: each call on the {@link BlockingPool}.
- *
- * <p><b>Context:</b> called on a request's event loop; each store call runs on a {@code vertx-blocking-*} thread, one
- * transaction opened on the thread that does the JDBC work, and its result and failure are delivered back on the
- * calling event loop (the pool's threads are not Vert.x's: the result is handed to the caller's context). A backend's
- * simulated non-blocking latency (the stub's) is waited for first on a Vert.x timer, holding no thread.
- * <b>Errors:</b> store failures and a full pool fail the {@code Future}; nothing is thrown.
- * <b>Deadline</b> ({@code vertx.timeout}): a store call that has not started by then (it waited on the timer or in the
- * pool's queue, which it then leaves) is answered 503 with {@code Retry-After} and never runs, so it never writes after
- * its 503; one that has started is answered by its own result, which the store's deadline keeps short.
- *
- * @param <T> the entity type
+ * A blocking store as a {@link VertxEntityStore}: each call on a {@code vertx-blocking-*} thread of the
+ * {@link BlockingPool}, its outcome handed back to the caller's event loop. <b>Deadline</b> ({@code vertx.timeout}):
+ * {@link dev.shapeslab.execution.AnswerTimeout}'s.
  */
 final class BlockingStore<T extends Identifiable<T>> implements VertxEntityStore<T> {
 

@@ -18,11 +18,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
-/**
- * Under {@code vertx} on a backend of blocking stores (the JDBC backends but {@code pg}, the stub): the stores adapted
- * to the {@link BlockingPool} ({@link BlockingStore}). On {@code pg} the Vert.x PostgreSQL client's stores are
- * non-blocking ({@code Store.PG_CLIENT}), and neither the pool nor these exist.
- */
+/** Under {@code vertx} on a backend of blocking stores: the stores adapted to the {@link BlockingPool}. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(variant = Variant.VERTX, port = Port.BLOCKING)
 class BlockingStores {

@@ -24,9 +24,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * Spring's part under {@code vertx}: one Vert.x instance (whose event loops the Vert.x PostgreSQL client shares on
- * backend {@code pg}), admission control and the web layer as beans, and {@link VertxServer}, which deploys the
- * verticles once every bean is wired. The stores adapted to the blocking pool: {@link BlockingStores}.
+ * Spring's part under {@code vertx}: one Vert.x instance (shared with the Vert.x PostgreSQL client), admission and the
+ * web layer as beans, and {@link VertxServer}, which deploys the verticles once every bean is wired.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(variant = Variant.VERTX)
@@ -34,10 +33,8 @@ import org.springframework.core.env.ConfigurableEnvironment;
 class VertxConfiguration {
 
     /**
-     * {@code vertx.event-loops} event loops (0: one per core). An event loop here never blocks, so one per core keeps
-     * every core busy without switching between threads; Vert.x's default of two per core allows for handlers that
-     * block now and then. The blocked-thread checker stays on, with Vert.x's limits (an event loop held 2 s, a worker
-     * 60 s, is logged with its stack).
+     * {@code vertx.event-loops} event loops (0: one per core): an event loop here never blocks, so one per core keeps
+     * every core busy (Vert.x's default of two allows for handlers that block). The blocked-thread checker stays on.
      */
     @Bean(destroyMethod = "")
     Vertx vertx(VertxSettings settings) {

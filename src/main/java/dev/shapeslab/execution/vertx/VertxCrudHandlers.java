@@ -22,20 +22,10 @@ import java.net.URI;
 import java.util.List;
 
 /**
- * The CRUD routes of one entity type under {@code vertx}: the same paths, statuses and bodies as the Jersey resources,
- * over a {@link VertxCrudService}. A generic class made once per entity (the router needs no class per path, as
- * Jersey and WebFlux's annotations do).
+ * The CRUD routes of one entity type under {@code vertx}: the paths, statuses and bodies of the Jersey resources.
  *
- * <p>Threading contract: a Vert.x event loop ({@code vert.x-eventloop-thread-*}) reads the request (admission, the
- * body rules, the body as it arrives), parses the JSON, checks the domain rules and hands the store call over; it
- * then serves its other connections. The store call runs on a {@code vertx-blocking-*} thread, after the
- * stub's latency has been waited for on a timer (no thread). Its result comes back to the same event loop, which
- * writes the JSON and the response. No thread waits for the store, and an event loop never blocks.
- *
- * <p>Vert.x Web negotiates what JAX-RS does for the other variants: {@code produces} answers 406, {@code consumes}
- * 415, a method the path does not serve 405 ({@code web.vertx.VertxProblems} gives each its problem body).
- *
- * @param <T> the entity type
+ * <p>Threading contract: an event loop reads the request, checks the domain rules and hands the store call over; its
+ * result comes back to the same event loop, which writes the response. No thread waits, an event loop never blocks.
  */
 final class VertxCrudHandlers<T extends Identifiable<T>> {
 

@@ -9,15 +9,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * CRUD as Vert.x {@code Future}s over a {@link VertxEntityStore}: the Vert.x PostgreSQL client's stores (backend
- * {@code pg}), whose calls wait on the database holding no thread, or a blocking store adapted by
- * {@link BlockingStore}, whose calls run on the {@link dev.shapeslab.execution.BlockingPool}.
- *
- * <p><b>Context:</b> called on a request's event loop. The domain rules run there, so a refused body never reaches the
- * store; every result and failure is delivered back on the calling event loop. <b>Errors:</b> rule violations, a
- * missing entity for read, update and delete, and store failures fail the {@code Future}; nothing is thrown.
- *
- * @param <T> the entity type
+ * CRUD as Vert.x {@code Future}s over a {@link VertxEntityStore}. <b>Context:</b> the domain rules run on the request's
+ * event loop, so a refused body never reaches the store; every outcome comes back there. Nothing is thrown.
  */
 final class VertxCrudService<T extends Identifiable<T>> {
 

@@ -30,11 +30,8 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * Serves the API on Vert.x once Spring has wired every bean: deploys one {@link ApiVerticle} per event loop on
- * {@code server.address}:{@code server.port}, and the management router on {@code management.server.address}:
- * {@code management.server.port} (one server, one event loop: it only answers scrapes). Publishes the ports bound as
- * {@code local.server.port} and {@code local.management.port}, as Boot does for its own servers, so that the start-up
- * report and the tests find them. Stops them before Spring destroys the beans they use.
+ * Serves the API on Vert.x once Spring has wired every bean, one {@link ApiVerticle} per event loop, and the management
+ * router; publishes the bound ports as Boot does, and stops before Spring destroys the beans they use.
  */
 final class VertxServer implements SmartLifecycle {
 

@@ -9,11 +9,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Jackson's buffers shared by the requests rather than kept per thread. Jackson reuses its read and write
- * buffers through a pool that is, by default, one per thread: right for a pool of request threads, useless
- * when every request runs on a new virtual thread, which allocated them anew for each request (a fifth of the
- * app's allocation under overload, in a JFR profile). A pool shared by the factory reuses them whatever
- * thread asks.
+ * Jackson's buffers shared by the requests rather than kept per thread: every request on a new virtual thread
+ * allocated them anew (docs/notebook/2026-11-25-overload-connection-bound.md).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(variant = Variant.VIRTUAL)

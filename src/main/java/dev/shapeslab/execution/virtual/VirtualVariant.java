@@ -7,14 +7,10 @@ import dev.shapeslab.execution.plain.PlainVariant;
 import org.springframework.stereotype.Component;
 
 /**
- * The {@code plain} resources and services, with Tomcat handling each request on a new virtual thread
- * ({@code spring.threads.virtual.enabled} in {@code application-virtual.properties}).
+ * The {@code plain} resources and services, with Tomcat handling each request on a new virtual thread.
  *
- * <p>Threading contract: a virtual thread handles the request, runs the blocking store work and writes the
- * response, as a request thread does in {@code plain}; but while it blocks (a JDBC call, a sleeping stub)
- * it unmounts from its carrier, so a waiting request holds no platform thread and Tomcat's thread limit no
- * longer caps concurrency. A blocking call inside a {@code synchronized} block would pin the carrier on
- * JDK 21 to 23.
+ * <p>Threading contract: as {@code plain}, but a virtual thread that blocks unmounts from its carrier, so a waiting
+ * request holds no platform thread (a block inside {@code synchronized} pins it on JDK 21 to 23).
  */
 @Component
 @ConditionalOnDeployment(variant = Variant.VIRTUAL)

@@ -1,5 +1,2 @@
-/**
- * Variant {@code virtual}: the {@code plain} code, with Tomcat's request handling on virtual threads. Needs a
- * JDK 21+ at run time; the build stays at release 17.
- */
+/** Variant {@code virtual}: the {@code plain} code on virtual threads; a JDK 21+ at run time, release 17 to build. */
 package dev.shapeslab.execution.virtual;

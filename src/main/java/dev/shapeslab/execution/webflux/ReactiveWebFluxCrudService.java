@@ -5,17 +5,7 @@ import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.ReactiveCrud;
 import dev.shapeslab.persistence.ReactiveEntityStore;
 
-/**
- * CRUD over the non-blocking store ({@code r2dbc}): the store's own {@code Mono}s as {@link ReactiveCrud} makes them.
- * What changed from {@link WebFluxCrudService} is only that no pool runs the call.
- *
- * <p><b>Scheduler:</b> the rules and the start of the store call run on the subscribing thread (the request's
- * event loop); the query waits on the database holding no thread; its result is signalled on the driver's event
- * loop, which the controller leaves at once for the request's own. <b>Errors</b> and <b>cancel</b>: as
- * {@link ReactiveCrud}'s.
- *
- * @param <T> the entity type
- */
+/** CRUD over the non-blocking store: {@link ReactiveCrud}'s {@code Mono}s, signalled on the driver's event loop. */
 class ReactiveWebFluxCrudService<T extends Identifiable<T>> extends ReactiveCrud<T> implements WebFluxCrud<T> {
 
     ReactiveWebFluxCrudService(ReactiveEntityStore<T> store, EntityRules rules) {

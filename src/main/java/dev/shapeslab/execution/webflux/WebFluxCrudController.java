@@ -23,17 +23,11 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /**
- * The CRUD endpoints of one entity type under {@code webflux}: the same paths, statuses and bodies as the Jersey
- * resources, over a {@link WebFluxCrud} service.
+ * The CRUD endpoints of one entity type under {@code webflux}: the paths, statuses and bodies of the Jersey resources.
  *
- * <p>Threading contract: a Reactor Netty event loop ({@code reactor-http-*}) reads the request (admission, the
- * body rules, the JSON body as its bytes arrive), calls the method, which only assembles the pipeline, and returns
- * to its other connections. The store call runs on a {@code webflux-blocking-*} thread over a blocking
- * backend, or on no thread at all over {@code r2dbc} and while the stub's latency is waited for on a timer; its
- * result is handed back ({@code publishOn}) to the event loop of the request's own connection, which writes the JSON
- * and the response. No thread waits for the store, and an event loop never blocks.
- *
- * @param <T> the entity type
+ * <p>Threading contract: an event loop reads the request and assembles the pipeline; the store call runs on a
+ * {@code webflux-blocking-*} thread (none on {@code r2dbc}); its result comes back to the request's own event loop
+ * ({@code publishOn}), which writes the response. No thread waits, an event loop never blocks.
  */
 public abstract class WebFluxCrudController<T extends Identifiable<T>> {
 

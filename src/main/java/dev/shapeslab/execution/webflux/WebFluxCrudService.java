@@ -13,19 +13,9 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * CRUD over a blocking store (the JDBC backends, the stub), each store call on the {@link BlockingPool}.
- *
- * <p><b>Scheduler:</b> the domain rules run on the subscribing thread (the request's event loop), so a refused body
- * never takes a place in the pool; each store call runs on a {@code webflux-blocking-*} thread, which
- * signals its result. A backend's simulated non-blocking latency is waited for first on Reactor's timer (the
- * {@code parallel} scheduler), holding no thread. Each store call is one transaction,
- * opened on the pool thread that does the JDBC work. <b>Errors:</b> rule violations, a missing entity for update
- * and delete, store failures and a full pool arrive as {@code onError}; nothing is thrown at assembly.
- * <b>Deadline</b> ({@code webflux.timeout}): a store call that has not started by then (it waited on the timer or
- * in the pool's queue) is answered 503 with {@code Retry-After} and never runs, so it never writes after its 503;
- * one that has started is answered by its own result, which the store's deadline keeps short, as {@code async}'s.
- *
- * @param <T> the entity type
+ * CRUD over a blocking store, each store call on a {@code webflux-blocking-*} thread of the {@link BlockingPool}. The
+ * domain rules run on the event loop first, so a refused body takes no place in the pool. <b>Deadline</b>
+ * ({@code webflux.timeout}): {@link dev.shapeslab.execution.AnswerTimeout}'s.
  */
 class WebFluxCrudService<T extends Identifiable<T>> implements WebFluxCrud<T> {
 

@@ -42,9 +42,8 @@ class WebFluxServices {
     }
 
     /**
-     * Writes a page of {@code type} as Jersey does given its {@code GenericEntity}: a list of that type, so that a
-     * shape keeps its {@code shapeType}. WebFlux's codec would see only {@code List<T>} in the generic base (it does not
-     * resolve the type variable against the controller), and without the element's type Jackson leaves the type id out.
+     * Writes a page of {@code type} as a list of that type, so that a shape keeps its {@code shapeType}: WebFlux's codec
+     * sees only {@code List<T>} in the generic base, and Jackson leaves the type id out.
      */
     ObjectWriter pageWriter(Class<?> type) {
         return json.writerFor(json.getTypeFactory().constructCollectionType(List.class, type));

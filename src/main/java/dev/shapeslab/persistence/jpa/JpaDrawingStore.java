@@ -12,9 +12,8 @@ import java.util.Optional;
 import org.springframework.stereotype.Repository;
 
 /**
- * Drawings with their shapes. A page loads in one query whatever its size: that page of drawings (a derived
- * table with offset and limit, read in id order off the primary key) joined with their shapes, read as values rather than entities ({@link ShapeRows}); paging a join directly would page rows,
- * not drawings.
+ * Drawings with their shapes. A page loads in one query whatever its size: the page of drawings joined with their
+ * shapes, read as values ({@link ShapeRows}); paging a join directly would page rows, not drawings.
  */
 @Repository
 @ConditionalOnDeployment(store = Store.JDBC_ON_H2)
@@ -26,13 +25,7 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
     private final String deleteOwnedShapes = hql("delete from Shape s where s.drawing is not null");
     private final String deleteEvery = hql("delete from Drawing");
 
-    /**
-     * The page as a derived table, rather than a first query whose ids are passed back as a list: the
-     * statement is the same for every page, so it is prepared and planned alike every time, in one round trip.
-     * The derived table carries the drawings' own columns, read off the primary key in order; written as
-     * "where d.id in (the page's ids)", PostgreSQL joined those ids back to the whole drawing table, a sequential
-     * scan that grows with it (QueryPlanOnPostgresTests; the r2dbc store sends the same statement).
-     */
+    /** The page as a derived table, for {@link dev.shapeslab.persistence.PostgresSql.Drawings#PAGE}'s reason. */
     private static final String PAGE = "select d.id, d.name, d.creation_date, "
             + ShapeRows.COLUMNS
             + " from (select p.id, p.name, p.creation_date from drawing p order by p.id offset ? rows fetch first ? rows only) d"
@@ -46,13 +39,7 @@ class JpaDrawingStore extends JpaEntityStore<Drawing> {
         super("drawing");
     }
 
-    /**
-     * Read as values and assembled here: a drawing per run of rows with its id, a shape per row. Loaded as
-     * entities (a fetch join), a large part of the page's CPU went into making managed entities and their
-     * snapshots, which a page only written out as JSON never uses. The rows are read with plain JDBC
-     * ({@link #select}), without the extraction machinery of a Hibernate native query (both measured:
-     * docs/performance.md, "What was changed, and why").
-     */
+    /** Read as values with plain JDBC and assembled here, not loaded as entities (docs/performance.md). */
     @Override
     @SingleStatementRead
     public List<Drawing> findPage(int offset, int limit) {

@@ -16,10 +16,8 @@ import org.hibernate.Session;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * What the JPA stores share: each public method that writes is one transaction (on PostgreSQL, one statement in the
- * database's auto-commit instead: {@link SingleStatementWrite}), and each read one statement in the database's
- * auto-commit ({@link SingleStatementRead}), on the thread that calls it, which is where the blocking JDBC work happens
- * whatever the execution variant.
+ * What the JPA stores share: a write is one transaction (on PostgreSQL one statement: {@link SingleStatementWrite}), a
+ * read one statement in auto-commit ({@link SingleStatementRead}), on the calling thread.
  */
 @Transactional(transactionManager = JpaTransactions.MANAGER)
 abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<T> {
@@ -43,11 +41,8 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
     }
 
     /**
-     * Interprets each of this store's HQL statements once, as the app starts, into the session factory's cache, where
-     * every store call then finds it. Hibernate parses an HQL string on its first use, and ANTLR builds its decision
-     * tables during a JVM's first parses: inside a store call that CPU counts against the call's deadline, which a cold
-     * JVM's first read of a drawing passed (docs/notebook/2026-11-27-round-trips-per-request.md). No connection is
-     * needed: nothing runs.
+     * Interprets each HQL statement once, as the app starts: parsed on first use, inside a store call, the cold JVM's
+     * CPU passed the call's deadline (docs/notebook/2026-11-27-round-trips-per-request.md). Nothing runs.
      */
     @PostConstruct
     void interpretStatements() {
@@ -78,11 +73,7 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
     protected abstract Optional<T> findManaged(long id);
 
     /**
-     * Runs one {@code select} with plain JDBC on the session's own connection and reads its rows with
-     * {@code reader}: the same pool, store-call deadline and exception translation as a Hibernate query, without
-     * Hibernate's query and result-set machinery, work a read that becomes detached values does not need
-     * (measured: docs/performance.md, "What was changed, and why"). For reads whose rows become detached values
-     * ({@link ShapeRows}).
+     * Runs one {@code select} with plain JDBC on the session's connection, for reads whose rows become detached values.
      *
      * @param parameters the statement's parameters, in order ({@link PreparedStatement#setObject})
      */
@@ -100,12 +91,8 @@ abstract class JpaEntityStore<T extends Identifiable<T>> implements EntityStore<
     }
 
     /**
-     * Runs one write statement of {@link dev.shapeslab.persistence.PostgresSql} in the database's auto-commit, with
-     * plain JDBC on the session's own connection, for a {@link SingleStatementWrite}: PostgreSQL commits it before it
-     * answers, so one round trip writes it, durably, and an answer means committed. The pool, the store call's
-     * deadline and the outage translation apply as to {@link #select}; once the statement is under way, a failure that
-     * may have committed it (a lost answer) is an unknown outcome ({@link JpaTransactions#autoCommitted}).
-     * {@code work} executes the statement and reads its answer.
+     * Runs one write statement of {@link dev.shapeslab.persistence.PostgresSql} in auto-commit, for a
+     * {@link SingleStatementWrite} ({@link JpaTransactions#autoCommitted}).
      *
      * @param parameters the values of its parameters, {@code $n}'s at {@code n - 1}
      */

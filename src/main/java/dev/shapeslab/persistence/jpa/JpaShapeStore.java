@@ -33,13 +33,8 @@ abstract class JpaShapeStore<S extends Shape<S>> extends JpaEntityStore<S> {
     }
 
     /**
-     * In SQL, ordered by kind, owner and id: the same order as by id alone (the query fixes the kind, and
-     * the owner is always null), but one that the databases read straight off {@code shape_standalone_idx},
-     * so a page costs its own rows. Ordered by id alone, H2 took every standalone shape of the kind and
-     * sorted them, a cost that grows with the table. SQL because JPQL cannot name the discriminator column:
-     * {@code type(s)} in an ORDER BY becomes the literal {@code 'circle'}, and H2 then sorted again
-     * (QueryPlanTests checks the plan; docs/performance.md shows both). The rows are read as values
-     * ({@link ShapeRows}): a page is only read, so its shapes need not be managed entities.
+     * In SQL, ordered by kind, owner and id (the order of id alone) to read straight off {@code shape_standalone_idx};
+     * JPQL cannot name the discriminator column (QueryPlanTests; docs/performance.md).
      */
     @Override
     @SingleStatementRead

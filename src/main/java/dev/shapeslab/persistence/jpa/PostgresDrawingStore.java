@@ -15,10 +15,8 @@ import java.util.Optional;
 import org.springframework.stereotype.Repository;
 
 /**
- * Drawings with their shapes on PostgreSQL over JDBC: read as on H2 ({@link JpaDrawingStore}), and each written with
- * its shapes in one statement in the database's auto-commit ({@link SingleStatementWrite}), the SQL the other
- * PostgreSQL backends send ({@link Drawings}): one round trip, where Hibernate's transaction took four for a create
- * with three shapes (five when a block of ids ran out), eight for a replace and three for a delete.
+ * Drawings on PostgreSQL over JDBC: read as on H2 ({@link JpaDrawingStore}), each written with its shapes in one
+ * statement in auto-commit ({@link SingleStatementWrite}), the SQL of {@link Drawings}.
  */
 @Repository
 @ConditionalOnDeployment(store = Store.JDBC_ON_PG)

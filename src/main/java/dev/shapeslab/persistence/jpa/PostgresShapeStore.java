@@ -8,10 +8,8 @@ import java.sql.ResultSet;
 import java.util.Optional;
 
 /**
- * Standalone shapes of one kind on PostgreSQL over JDBC: read as on H2 ({@link JpaShapeStore}), and written each in one
- * statement in the database's auto-commit ({@link SingleStatementWrite}), the SQL the other PostgreSQL backends send
- * ({@link Shapes}): one round trip, where Hibernate's transaction took two for a create or a delete and three for an
- * update (a select, the update, the commit).
+ * Standalone shapes on PostgreSQL over JDBC: read as on H2 ({@link JpaShapeStore}), each written in one statement in
+ * auto-commit ({@link SingleStatementWrite}), the SQL of {@link Shapes}.
  */
 abstract class PostgresShapeStore<S extends Shape<S>> extends JpaShapeStore<S> {
 

@@ -7,10 +7,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A statement of {@link dev.shapeslab.persistence.PostgresSql}, whose parameters are PostgreSQL's {@code $n}, as JDBC
- * sends it: each {@code $n} a {@code ?}, and the values bound in the order the parameters occur, so that a parameter
- * used twice is bound twice. (pgjdbc takes only {@code ?}.) The SQL holds no {@code $} but its parameters: no string
- * literal nor dollar quoting.
+ * A {@link dev.shapeslab.persistence.PostgresSql} statement as pgjdbc takes it: each {@code $n} a {@code ?}, the values
+ * bound in the order the parameters occur. The SQL holds no {@code $} but its parameters.
  */
 final class PostgresStatement {
 

@@ -8,15 +8,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
- * The columns of a shape row, read as values and made into shapes by hand: for pages and reads by id,
- * whose shapes are only written out as JSON. Loaded as entities, every row of a page became a managed entity with a snapshot
- * for dirty checking, built through reflection, only to be thrown away when the transaction ended, a
- * large part of a page of drawings' CPU (docs/performance.md, "What was changed, and why"). The shapes
- * made here are detached from the start.
- *
- * <p>A query selects {@link #COLUMNS} (from a table aliased {@code s}), with plain JDBC
- * ({@link JpaEntityStore#select}), and {@link #shape(ResultSet, int)} reads them back from the column where they
- * start.
+ * A shape row's columns ({@link #COLUMNS}) read by plain JDBC into detached shapes: as managed entities they cost a
+ * large part of a page of drawings' CPU (docs/performance.md, "What was changed, and why").
  */
 final class ShapeRows {
 

@@ -9,16 +9,8 @@ import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * A store read that is one SQL statement: it runs without a transaction of its own, on a connection in the
- * pool's auto-commit mode, where the database makes the statement its own transaction (one consistent
- * snapshot, as in a transaction). Spring still binds one EntityManager to the call and closes it, with its
- * connection, at the end.
- *
- * <p>Why: a transaction around one statement costs H2's remote client four more round trips, each one
- * paid by the app and by the database server: {@code setAutoCommit(false)} at the start, the commit, and
- * {@code setAutoCommit(true)} as the connection is reset, which H2's client sends as a second commit and then
- * the switch (measured: docs/performance.md, "What was changed, and why"). Writes on PostgreSQL:
- * {@link SingleStatementWrite}.
+ * A store read that is one SQL statement, run in the pool's auto-commit mode: a transaction around it cost H2's remote
+ * client four round trips (docs/performance.md). Writes on PostgreSQL: {@link SingleStatementWrite}.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)

@@ -13,10 +13,8 @@ public final class FutureCalls {
     }
 
     /**
-     * The Future {@code call} starts, started only if the database is not known to be unreachable: one call (of
-     * {@code entity}'s store, {@code operation}), ended by its outcome. <b>Context:</b> started on the calling event
-     * loop, ended on the thread that completes the Future, before the caller's handlers. <b>Errors:</b> while open, a
-     * {@link StoreUnavailableException} like the last outage's; otherwise {@code call}'s outcome (a throw as a failure).
+     * The Future {@code call} starts, unless the database is known to be unreachable, as one call the breaker counts
+     * and JFR records. <b>Errors:</b> while open, a {@link StoreUnavailableException}.
      */
     public static <T> Future<T> guarded(OutageBreaker breaker, String entity, String operation, Supplier<Future<T>> call) {
         OutageBreaker.Trial trial;

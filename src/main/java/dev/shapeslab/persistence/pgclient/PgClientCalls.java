@@ -28,25 +28,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs the Vert.x client stores' calls, each on a connection of its own from the pool, to the store-call promises of
- * every database backend ({@code dev.shapeslab.persistence}): the shared call ({@link StoreCall}), breaker and
- * recording ({@link FutureCalls}) and classification ({@link PgClientOutages}). What is this driver's:
- * <ul>
- * <li>The deadline is a Vert.x timer on the caller's event loop. Past it, a call with a connection has its query
- * cancelled on the server and its connection cut off ({@link #abort}), which drops it from the pool; a call the pool
- * leases that connection to before it sees it closed refuses it ({@link AbortedConnection}).</li>
- * <li>A connection the database broke is closed and dropped by the pool, which opens new ones on demand.</li>
- * </ul>
- * <b>Pipelining</b>: a call's statements that do not wait for each other are written to its connection at once (the
- * BEGIN with the first statement of a transaction, a drawing's two deletes of a delete-all), up to the connection's
- * pipelining limit. Calls do not share a connection: each leases its own from the pool, so that a deadline can cut off
- * one call's connection without failing another's statements (Vert.x's pipelined pool, which would put several calls'
- * statements on one connection, offers no lease, and no way to end one call alone: docs/settings.md).
- *
- * <p><b>Context:</b> a call starts on the caller's event loop (a request's; any other caller's is moved to a Vert.x
- * context first), and everything of it runs there: the pool hands it a connection on that event loop when it can
- * (Vert.x's pool opens a connection on the event loop that asks and prefers one of the same event loop), its
- * results, its timer and its Future's completion. Nothing in it blocks.
+ * Runs the Vert.x client stores' calls over the shared {@link StoreCall}: the deadline on a Vert.x timer, the call's
+ * connection cut off ({@link #abort}) past it. Each call leases a connection of its own, so that a deadline cuts off
+ * one call alone (the pipelined pool offers no lease: docs/context.md); everything of a call runs on its event loop.
  */
 @Component
 @ConditionalOnDeployment(store = Store.PG_CLIENT)
@@ -174,17 +158,8 @@ class PgClientCalls {
     }
 
     /**
-     * Cuts a connection off at its call's deadline: its query is cancelled on the server and its socket closed, which
-     * fails its statements at once and drops it from the pool; neither waits for an answer a hung server never sends.
-     * The caller still gives it back.
-     *
-     * <p><b>The one use of the client's internals, because no public API does it.</b> The public
-     * {@link PgConnection#cancelRequest()} is answered by a hung server no more than the query is, the public
-     * {@code close()} gives a pooled connection back to the pool (with its hung statements still queued), and the close
-     * of the physical connection is a command queued behind them. So its socket is closed, reached through
-     * {@link SqlConnectionInternal#unwrap()} ({@code io.vertx.sqlclient.internal}, exported for drivers) and
-     * {@link SocketConnectionBase} ({@code io.vertx.sqlclient.impl}, which the client's module exports to its own
-     * drivers only). {@code PgClientAbortsTests} fails when a new client moves or changes them.
+     * Cuts a connection off: its query cancelled and its socket closed. <b>The one use of the client's internals</b>: a
+     * hung server answers no cancel, and {@code close()} only gives it back ({@code PgClientAbortsTests}).
      */
     static void abort(SqlConnection connection) {
         PgConnection.cast(connection).cancelRequest()

@@ -20,12 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Repository;
 
-/**
- * Drawings with their shapes through the Vert.x client, with the r2dbc stores' SQL ({@link Drawings}): each read in
- * one statement whatever the size of the page, each written with its shapes in one statement in the database's
- * auto-commit ({@link PgClientCalls#statement}): one round trip. Deleting them all takes two deletes in a transaction,
- * pipelined: sent together with the BEGIN, answered in order.
- */
+/** Drawings through the Vert.x client, with the SQL of {@link Drawings}; a delete-all pipelined with its BEGIN. */
 @Repository
 @ConditionalOnDeployment(store = Store.PG_CLIENT)
 class PgClientDrawingStore implements VertxEntityStore<Drawing> {

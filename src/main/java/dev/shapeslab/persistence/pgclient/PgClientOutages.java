@@ -9,9 +9,7 @@ import java.io.IOException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * This driver's part of the shared classification ({@link OutageKinds#translate}): which of the Vert.x client's failures
- * say the database could not answer (PostgreSQL's SQLStates, the client's own exceptions for a connection refused,
- * closed or reset, a statement given to a connection closed already, the pool's full queue, a timeout of its own).
+ * Which of the Vert.x client's failures say the database could not answer ({@link OutageKinds#translate}).
  */
 final class PgClientOutages {
 

@@ -23,22 +23,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The connections of backend {@code pg} under variant {@code vertx}: the Vert.x PostgreSQL client, to the {@code pg}
- * backend's server, database, role and password ({@code shapes.pg.*}, {@code spring.datasource.username} and the
- * password its secrets file gives), on the Vert.x instance the variant serves requests on, so that a query goes out
- * and comes back on the event loop of the request that sent it.
- *
- * <p>A {@link Pool} of {@code shapes.vertx.pg.pool.max-size} connections (10, as the other PostgreSQL backends), each
- * leased to one store call at a time (so that a deadline can cut one call off without failing another's statements:
- * Vert.x's pipelined pool, which shares a connection among calls, cannot), with at most
- * {@code shapes.vertx.pg.pool.max-wait-queue} calls waiting for one (beyond: 503 at once). Each connection pipelines
- * up to {@code shapes.vertx.pg.pipelining-limit} statements (Vert.x's default, 256; 1 turns pipelining off): a call's
- * statements that do not wait for each other's answer are written at once. Prepared statements are cached per
- * connection, so that a statement is parsed once per connection and pipelining is not held up by a prepare.
- *
- * <p>Its time bounds are the other backends' ({@link DatabaseTimeBounds}, {@code shapes.database.*}):
- * {@code connect-timeout} bounds the TCP connect of a new connection, {@code request-timeout} each store call
- * ({@link PgClientCalls}), the wait for a connection included.
+ * The Vert.x PostgreSQL client's pool for {@code pg} under {@code vertx}, on the variant's Vert.x instance, so a query
+ * comes back on its request's event loop; prepared statements cached per connection, so a prepare holds up no pipeline.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(store = Store.PG_CLIENT)

@@ -12,11 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * Standalone shapes of one kind through the Vert.x client, with the r2dbc stores' SQL ({@link Shapes}). Each read and
- * each write is one statement, a write in the database's auto-commit ({@link PgClientCalls#statement}): one round
- * trip, committed when answered, and an unknown outcome when its answer is lost.
- */
+/** Standalone shapes through the Vert.x client, with the SQL of {@link Shapes}, one statement per read or write. */
 abstract class PgClientShapeStore<S extends Shape<S>> implements VertxEntityStore<S> {
 
     private final Class<S> type;

@@ -8,11 +8,7 @@ import java.io.IOException;
 import java.util.concurrent.TimeoutException;
 import reactor.pool.PoolAcquirePendingLimitException;
 
-/**
- * This driver's part of the shared classification ({@link OutageKinds#translate}): which of r2dbc-postgresql's and
- * r2dbc-pool's failures say the database could not answer (PostgreSQL's SQLStates, and the driver's own exceptions for
- * a connection that was refused or broke).
- */
+/** Which of r2dbc-postgresql's and r2dbc-pool's failures say the database could not answer. */
 final class Outages {
 
     static final String POOL_FULL = OutageKinds.POOL_FULL;

@@ -21,17 +21,8 @@ import org.springframework.core.env.Environment;
 import reactor.netty.resources.LoopResources;
 
 /**
- * The connections of the r2dbc backend: r2dbc-postgresql to the {@code pg} backend's server, database, role and
- * password, pooled by r2dbc-pool. Built here rather than by Boot's R2DBC auto-configuration, which is not on the
- * class path: it would try to create a connection factory under every other backend as well.
- *
- * <p>The driver's I/O runs on event-loop threads of its own, named {@value #LOOP_THREADS}-*, so that a thread dump or
- * a test can tell them apart. Connections are checked on the way out of the pool by their socket only (no round
- * trip); one the database broke or that a deadline aborted is dropped when it comes back ({@link StoreCalls}).
- *
- * <p>Its time bounds are the JDBC backends' ({@link DatabaseTimeBounds}, {@code shapes.database.*}, checked as the
- * app starts): {@code connect-timeout} bounds the driver's TCP connect, {@code request-timeout} the pool's opening
- * of a connection. Only the pool's size and queue are its own ({@code shapes.r2dbc.pool.*}).
+ * r2dbc-postgresql and r2dbc-pool for the r2dbc backend, built here because Boot's R2DBC auto-configuration would try
+ * to create a connection factory under every other backend too. Connections are checked by their socket only.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(store = Store.R2DBC)

@@ -18,9 +18,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Drawings with their shapes, each read in one statement whatever the size of the page, and written with its shapes in
- * one statement in the database's auto-commit ({@link StoreCalls#statement}): one round trip; the SQL of
- * {@link Drawings}.
+ * Drawings with the SQL of {@link Drawings}: one statement per read or write ({@link StoreCalls#statement}).
  */
 @Repository
 @ConditionalOnDeployment(store = Store.R2DBC)

@@ -12,12 +12,7 @@ import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/**
- * Standalone shapes of one kind: the rows of its kind in table {@code shape} that no drawing owns, with the SQL of
- * {@link Shapes}. Each read and each write is one statement, a write in the database's auto-commit
- * ({@link StoreCalls#statement}): one round trip, committed when answered, and an unknown outcome when its answer is
- * lost.
- */
+/** Standalone shapes of one kind, with the SQL of {@link Shapes}, one statement per read or write. */
 abstract class R2dbcShapeStore<S extends Shape<S>> implements ReactiveEntityStore<S> {
 
     private final Class<S> type;

@@ -12,10 +12,8 @@ public final class ReactorCalls {
     }
 
     /**
-     * {@code call}, subscribed to only if the database is not known to be unreachable; each subscription one call (of
-     * {@code entity}'s store, {@code operation}), ended by its value or completion, its error, or its cancellation.
-     * <b>Scheduler:</b> none; the call ends on the thread that signals, before the signal goes on. <b>Errors:</b> while
-     * open, a {@link StoreUnavailableException} like the last outage's; otherwise {@code call}'s signals, unchanged.
+     * {@code call}, subscribed to only if the database is not known to be unreachable; each subscription one call the
+     * breaker counts and JFR records. <b>Errors:</b> while open, a {@link StoreUnavailableException}.
      */
     public static <T> Mono<T> guarded(OutageBreaker breaker, String entity, String operation, Mono<T> call) {
         return Mono.defer(() -> {

@@ -26,17 +26,8 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Runs the r2dbc stores' calls, each on a connection of its own from the pool, to the store-call promises of every
- * database backend ({@code dev.shapeslab.persistence}): the shared call ({@link StoreCall}), breaker and recording
- * ({@link ReactorCalls}) and classification ({@link Outages}). What is this driver's:
- * <ul>
- * <li>The deadline is on Reactor's parallel timer, and the wait for a connection is also Reactor's timeout, which takes
- * the call out of the pool's queue. Past the deadline, or when the caller cancels (a response answered otherwise, a
- * client gone), the query is cancelled on the server (PostgreSQL's cancel request, sent on a connection of its own)
- * and the connection closed and refused by the pool ({@link #abort}).</li>
- * <li>A transaction's statements are sent once its BEGIN has answered (one statement at a time per connection).</li>
- * <li>A connection the database broke fails its socket check and is dropped as it comes back.</li>
- * </ul>
+ * Runs the r2dbc stores' calls over the shared {@link StoreCall}: the deadline on Reactor's timer; past it, or on
+ * cancel, the query is cancelled and the connection closed ({@link #abort}). One statement at a time per connection.
  */
 @Component
 @ConditionalOnDeployment(store = Store.R2DBC)
@@ -122,11 +113,7 @@ class StoreCalls implements StoreCall.Driver<Connection> {
         return ABORTED.remove(physical) ? Mono.error(new IllegalStateException("aborted at its deadline")) : Mono.empty();
     }
 
-    /**
-     * Cancels what the connection is doing on the server and closes it, then gives it back to the pool, which drops
-     * it: a connection whose conversation was cut off mid-way can never serve another call. Neither the cancel nor
-     * the close waits for an answer that a hung server would never send.
-     */
+    /** Cancels the query and closes the connection, which the pool drops; neither waits for a hung server. */
     @Override
     public CompletionStage<Void> abort(Connection pooled) {
         Connection physical = pooled instanceof Wrapped<?> wrapped && wrapped.unwrap() instanceof Connection inner

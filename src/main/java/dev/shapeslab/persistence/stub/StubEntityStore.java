@@ -9,9 +9,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * An in-memory store with a database's observable semantics: generated ids, ordering by id, and copies in
- * and out, so a caller never shares state with the store. Stored values are never mutated (a replacement
- * stores a new copy), which keeps every operation thread-safe without locks.
+ * An in-memory store with a database's observable semantics: ids, order by id, copies in and out. Stored values are
+ * never mutated (a replacement stores a new copy), so every operation is thread-safe without locks.
  */
 abstract class StubEntityStore<T extends Identifiable<T>> implements EntityStore<T> {
 

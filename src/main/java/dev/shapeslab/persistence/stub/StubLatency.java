@@ -10,20 +10,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * The delay {@code stub.latency} adds to every stub operation, and how it is waited for
- * ({@code stub.latency-mode}):
- * <ul>
- * <li>{@code blocking}: the store sleeps on the calling thread, as a blocking (JDBC) driver holds its thread
- * while the database works.</li>
- * <li>{@code timer}: the store answers at once and the caller waits on a timer first, holding no thread, as
- * over a non-blocking driver. Only a variant that can wait on timers takes the wait over
- * ({@link #handOverToTimer()}; the {@code async}, {@code webflux} and {@code vertx} variants do), and start-up refuses
- * {@code timer} under any other.</li>
- * <li>{@code auto} (the default): {@code timer} when a variant takes the wait over, {@code blocking}
- * otherwise.</li>
- * </ul>
- * Which of the two applies decides whether async pays off; {@code blocking} under {@code async} shows async
- * over a blocking driver, the situation of the original article series.
+ * The delay {@code stub.latency} adds to every stub operation, waited for ({@code stub.latency-mode}) by sleeping on
+ * the calling thread ({@code blocking}, as a JDBC driver) or on the caller's timer ({@code timer}, as a non-blocking
+ * driver; {@code async}, {@code webflux} and {@code vertx} only); {@code auto} picks the timer where it can.
  */
 @Component
 @ConditionalOnDeployment(store = Store.STUB)

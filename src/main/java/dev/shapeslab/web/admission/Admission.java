@@ -4,16 +4,12 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
-/**
- * What admission control reports, whichever server it guards ({@link TomcatAdmission} and {@link JettyAdmission} in
- * front of Jersey, {@link FluxAdmission} in front of WebFlux, {@link VertxAdmission} in front of the Vert.x router):
- * the figures of its {@link AdmissionQueue}, under the same metric names.
- */
+/** What admission control reports, whichever server it guards, under the same metric names. */
 public interface Admission {
 
     AdmissionQueue queue();
 
-    // The queue's figures, as the server's (see AdmissionQueue for what each counts).
+    // The queue's figures, as the server's (bindMetrics says what each counts).
 
     default int limit() {
         return queue().limit();

@@ -6,8 +6,10 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,35 +18,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Admission control's bound and queue, whichever server it guards: {@link TomcatAdmission} and {@link JettyAdmission}
- * in front of Jersey, {@link FluxAdmission} in front of WebFlux, {@link VertxAdmission} in front of the Vert.x router.
- * Each of those holds its requests as its server can (a suspended servlet request, a request Jetty's handler took
- * over, a pending {@code Mono}, a paused Vert.x request) and answers them; this class decides which is served, which
- * waits and which is turned away.
- *
- * <p>At most {@code max-in-flight} requests are served at once (Netflix's concurrency-limits: {@code fixed}, or
- * {@code gradient2}, which adapts the bound to measured latency up to the maximum). Up to {@code max-queue} more wait
- * for a place, in arrival order, for at most {@code max-wait}; beyond either, the server answers 503. Those waiting
- * go first: a new request takes a free place only when nobody waits for it. Arrival order, not last-in-first-out,
- * because order is what keeps the promise: while places free up faster than {@code max-wait}, no request waits
- * longer; under LIFO the oldest could be passed over until it timed out.
- *
- * <p>A request that finds {@code max-queue} waiting already is refused, and told once {@code refusal-delay} has
- * passed since it arrived (0 answers at once; the deployment's default holds it for {@code max-wait} on the servers
- * that accept every client, WebFlux's and Vert.x's): it never gets a place, and it costs an entry in a second line
- * meanwhile, no thread. Clients that send again as soon as they are answered (wrk, a
- * closed-loop load test, a retry loop without back-off) would otherwise make the server answer 503s as fast as its CPU
- * allows, and take that CPU from the requests it admitted (docs/results.md, A slow database); held, such a client sends
- * again at most once per {@code refusal-delay}. The refusals held at once are bounded by the connections the server
- * holds: under Tomcat and Jetty {@code server.tomcat.max-connections}, 20 past the requests admitted and waiting on
- * the stub; under WebFlux and Vert.x, which accept every connection, the clients' own (each a paused request).
- *
- * <p>In each line every entry is held as long and the line is in arrival order, so its head's deadline comes first:
- * one expiry task per line at a time is armed on the timer thread, for its head, and re-arms itself for the next
- * head. A request that starts to wait only arms it when none is armed, and an admitted one has nothing to cancel:
- * under {@code virtual}, a timer task per waiter had every waiting virtual thread take the timer queue's lock, and
- * those parked on it were woken from other scheduler queues, where they starved
- * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+ * Admission control's bound and queue, whichever server it guards: it decides which request is served, which waits,
+ * in arrival order for at most {@code max-wait}, and which is turned away. Arrival order, not LIFO, keeps the promise:
+ * while places free up faster than {@code max-wait}, nobody waits longer (docs/faults.md, "A crowd waits its turn").
+ * One expiry task per line is armed at a time: a task per waiter starved {@code virtual}'s threads on the timer's lock.
  */
 public final class AdmissionQueue {
 
@@ -65,28 +42,25 @@ public final class AdmissionQueue {
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong waited = new AtomicLong();
     private final AtomicLong timedOut = new AtomicLong();
-    private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, task -> {
-        Thread thread = new Thread(task, "admission-wait-timer");
-        thread.setDaemon(true);
-        return thread;
-    });
-    /** Where a place given back is handed on to a waiting request: see {@link #AdmissionQueue(AdmissionSettings, Executor)}. */
-    private final Executor handOn;
+    private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, daemon("admission-wait-timer"));
+    /** Where a place given back is handed on to a waiting request; null: on the thread that gave it back. */
+    private final ExecutorService handOver;
 
     public AdmissionQueue(AdmissionSettings settings) {
-        this(settings, Runnable::run);
+        this(settings, false);
     }
 
     /**
-     * {@code handOn}: where a place given back is handed on to a waiting request, when one waits; on the thread
-     * that gave it back unless the server needs otherwise (see {@link TomcatAdmission}).
+     * {@code virtualThreads}: a place is then handed on from the queue's own platform thread, not from the ending
+     * request's virtual thread, whose carrier would run the next one first and starve the others
+     * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
      */
-    public AdmissionQueue(AdmissionSettings settings, Executor handOn) {
+    public AdmissionQueue(AdmissionSettings settings, boolean virtualThreads) {
         this.limiter = SimpleLimiter.newBuilder().named("requests").limit(settings.newLimit()).build();
         this.maxQueue = settings.maxQueue();
         this.queue = new Line(settings.maxWait(), "waited " + settings.maxWait().toMillis() + " ms");
         this.refusals = new Line(settings.refusalDelay(), QUEUE_FULL);
-        this.handOn = handOn;
+        this.handOver = virtualThreads ? Executors.newSingleThreadExecutor(daemon("admission-hand-over")) : null;
         log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
                 + "order; beyond, 503 with Retry-After, answered after {} ms", settings.maxInFlight(),
                 settings.algorithm(), settings.maxQueue(), settings.maxWait().toMillis(),
@@ -99,20 +73,16 @@ public final class AdmissionQueue {
     }
 
     /**
-     * Whether a request that found no free place is refused at once: {@code max-queue} wait already and refusals are
-     * not held ({@code refusal-delay} 0). Its server then answers it {@link #QUEUE_FULL} where it stands, without
-     * suspending it first; one that passes this check just as the queue fills is refused at once by
-     * {@link #await(Waiter)} all the same.
+     * Whether a request that found no free place is refused at once ({@code max-queue} wait, no refusal delay), where it
+     * stands; one that passes just as the queue fills is refused by {@link #await(Waiter)}.
      */
     public boolean refusesAtOnce() {
         return refusals.delayNanos == 0 && waiting.get() >= maxQueue;
     }
 
     /**
-     * Holds a request that found no free place, once its server has suspended it: one that took a place in the queue
-     * ({@link Waiter}) waits for a place, and may be admitted at once, on this thread; one that found the queue full
-     * is refused when {@code refusal-delay} has passed (at once, on this thread, if that is 0), without ever getting a
-     * place. Either way it is answered once.
+     * Holds a request that found no free place, once its server has suspended it, in the queue or, past it, until
+     * {@code refusal-delay}. Either way it is answered once.
      */
     public void await(Waiter waiter) {
         if (waiter.in == refusals && refusals.delayNanos == 0) {
@@ -128,14 +98,7 @@ public final class AdmissionQueue {
     }
 
     private boolean reserveWaitingPlace() {
-        int now;
-        do {
-            now = waiting.get();
-            if (now >= maxQueue) {
-                return false;
-            }
-        } while (!waiting.compareAndSet(now, now + 1));
-        return true;
+        return waiting.getAndUpdate(now -> now < maxQueue ? now + 1 : now) < maxQueue;
     }
 
     /**
@@ -149,7 +112,11 @@ public final class AdmissionQueue {
             place.onIgnore();
         }
         if (waiting.get() > 0) {
-            handOn.execute(this::admitWaiting);
+            if (handOver == null) {
+                admitWaiting();
+            } else {
+                handOver.execute(this::admitWaiting);
+            }
         }
     }
 
@@ -169,8 +136,20 @@ public final class AdmissionQueue {
         }
     }
 
+    /** Stops the timer and the hand-over thread. */
     public void close() {
         timer.shutdownNow();
+        if (handOver != null) {
+            handOver.shutdownNow();
+        }
+    }
+
+    private static ThreadFactory daemon(String name) {
+        return task -> {
+            Thread thread = new Thread(task, name);
+            thread.setDaemon(true);
+            return thread;
+        };
     }
 
     /** Gives free places to waiting requests, oldest first, until either runs out. */
@@ -240,37 +219,31 @@ public final class AdmissionQueue {
         }
     }
 
-    /** The bound on requests in flight now (fixed, or where the adaptive algorithm has put it). */
+    // The figures, each described where Admission publishes it as a meter.
     public int limit() {
         return limiter.getLimit();
     }
 
-    /** Requests admitted and not yet complete. */
     public int inFlight() {
         return limiter.getInflight();
     }
 
-    /** Requests waiting for a place now. */
     public int waiting() {
         return waiting.get();
     }
 
-    /** Requests that found the queue full, held until {@code refusal-delay} has passed and they are answered 503. */
     public int refusing() {
         return refusing.get();
     }
 
-    /** Requests answered 503 since start: the queue was full, or they waited {@code max-wait}. */
     public long rejected() {
         return rejected.get();
     }
 
-    /** Requests admitted after waiting for a place, since start. */
     public long waited() {
         return waited.get();
     }
 
-    /** Requests answered 503 after waiting {@code max-wait} for a place, since start (part of {@link #rejected()}). */
     public long timedOut() {
         return timedOut.get();
     }

@@ -4,10 +4,9 @@ import com.netflix.concurrency.limits.Limit;
 import java.util.function.Consumer;
 
 /**
- * Admission's {@code fixed} algorithm: a bound that never moves, so a finished request's sample is dropped
- * unread. concurrency-limits' own {@code FixedLimit} takes a monitor for every sample, that is for every request
- * that ends; under {@code virtual} that monitor's next owner waited seconds to be scheduled while every request
- * behind it waited too (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+ * Admission's {@code fixed} algorithm, which drops a finished request's sample unread: concurrency-limits'
+ * {@code FixedLimit} takes a monitor per sample, whose next owner starved under {@code virtual}
+ * (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
  */
 final class FixedBound implements Limit {
 

@@ -17,17 +17,8 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
 
 /**
- * Admission control on WebFlux: {@link AdmissionQueue}'s bound and queue as a {@code WebFilter}, with the settings and
- * meaning it has on the other servers: past {@code max-in-flight} a request waits for a place, and once it has waited
- * {@code max-wait} (or, past {@code max-queue}, once {@code refusal-delay} has passed) the answer is 503 problem+json
- * with {@code Retry-After}, written before the body is read. A request counts until its response is written, or its
- * client has gone.
- *
- * <p>Waiting holds no thread here either: a waiting request is a pending {@code Mono}, not a suspended servlet
- * request. When a place comes free (on whichever thread completed the request that held it), or its wait ends, the
- * waiting request goes on on its own connection's event loop, so every request is handled where the threading
- * contract says. A client that goes away while waiting leaves the queue at once (Reactor Netty cancels its
- * exchange), which Tomcat could not tell.
+ * Admission control on WebFlux: {@link AdmissionQueue} as a {@code WebFilter}. A waiting request is a pending
+ * {@code Mono}, holding no thread, that goes on on its own event loop; one whose client leaves is cancelled at once.
  */
 public final class FluxAdmission implements WebFilter, Admission, DisposableBean {
 
@@ -42,9 +33,8 @@ public final class FluxAdmission implements WebFilter, Admission, DisposableBean
     private final Unavailable unavailable;
 
     /**
-     * {@code eventLoop}: the event loop of a request's connection, where a waiting request goes on;
-     * {@code unavailable}: how a 503 is written. Both are {@code web.flux}'s ({@code FluxWeb} wires them), which this
-     * package does not import.
+     * {@code eventLoop}: a request's connection's event loop, where a waiting request goes on; {@code unavailable}: how
+     * a 503 is written. Both are {@code web.flux}'s, which this package does not import.
      */
     public FluxAdmission(AdmissionSettings settings, Function<ServerWebExchange, Executor> eventLoop,
                          Unavailable unavailable) {

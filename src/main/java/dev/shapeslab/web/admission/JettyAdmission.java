@@ -7,8 +7,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
@@ -19,49 +17,18 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.VirtualThreads;
 
 /**
- * Admission control on Jetty: the server-neutral {@link AdmissionQueue} (the bound, the queue in arrival order, its one
- * timer) behind a {@link Handler.Wrapper} around the servlet context, with the settings, answers and metrics it has
- * under Tomcat, WebFlux and Vert.x. At most {@code max-in-flight} requests are served at once; past it a request waits
- * for a place, in arrival order, for at most {@code max-wait}, and is answered 503 problem+json with {@code Retry-After}
- * once it has waited that long; one that finds {@code max-queue} requests waiting is refused, at once unless
- * {@code refusal-delay} holds it (not by default on Jetty). A rejected request never reaches the servlet context, so it never writes: its body is not even read.
- *
- * <p>Waiting holds no thread: in Jetty's core API a handler that returns {@code true} without completing the request's
- * {@link Callback} has taken the request over, and the thread goes back to the pool. A waiting request is that, and an
- * entry in the queue. When a place frees, the request goes on into the servlet context on the server's executor (a
- * pool thread, or under {@code virtual} a new virtual thread), so it runs where its variant's threading contract says.
- *
- * <p>A place is given back on one event, which Jetty guarantees for every request that reached it: the request's
- * completion ({@link Request#addCompletionListener}), once its callback is completed, succeeded or failed, and the
- * response is done: an answer written whole, a response Jersey resumed from another thread and the servlet container
- * ended, a write that failed because the client went away mid-answer, a request the context did not handle, or one that
- * failed. (Tomcat's valve, {@link TomcatAdmission}, likewise gives a place back on one event: the request's end in
- * Tomcat.)
- *
- * <p>Why not Jetty's own {@code QoSHandler}, which suspends and resumes requests the same way and releases a permit
- * on the same completion event: it answers a full queue with a 503 without a body and without {@code Retry-After}
- * (privately, no hook), counts neither the requests turned away nor those that waited, and has no adaptive bound
- * ({@code gradient2}). Each of those is a promise the service makes on every other server.
+ * Admission control on Jetty: {@link AdmissionQueue} in a {@link Handler.Wrapper} around the servlet context. A waiting
+ * request is one the handler took over without completing its {@link Callback}, holding no thread; admitted, it goes on
+ * on the server's executor. A place comes back on the request's completion, which Jetty guarantees. Not Jetty's
+ * {@code QoSHandler}: no {@code Retry-After}, no counts, no adaptive bound (docs/faults.md).
  */
 public final class JettyAdmission extends Handler.Wrapper implements Admission {
 
     private final AdmissionQueue queue;
-    /** Admission's own platform thread for handing places on under virtual threads; see {@link #JettyAdmission}. */
-    private final ExecutorService handOver;
 
-    /**
-     * {@code virtualThreads}: Jetty runs requests on virtual threads. A place is then handed on to a waiting request
-     * from a platform thread of admission's own, as under Tomcat ({@code TomcatAdmission}): from the virtual thread
-     * whose request ended, the next request's virtual thread would start on the same carrier, ahead of the threads woken
-     * from other queues (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
-     */
+    /** {@code virtualThreads}: Jetty runs requests on virtual threads ({@link AdmissionQueue} hands places on then). */
     public JettyAdmission(AdmissionSettings settings, boolean virtualThreads) {
-        this.handOver = virtualThreads ? Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "admission-hand-over");
-            thread.setDaemon(true);
-            return thread;
-        }) : null;
-        this.queue = handOver == null ? new AdmissionQueue(settings) : new AdmissionQueue(settings, handOver);
+        this.queue = new AdmissionQueue(settings, virtualThreads);
     }
 
     @Override
@@ -109,16 +76,11 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
     /** Stops the queue's timer and the hand-over thread; also Spring's, as the context closes. */
     public void close() {
         queue.close();
-        if (handOver != null) {
-            handOver.shutdownNow();
-        }
     }
 
     /**
-     * A request's place, given back once: when Jetty has completed the request, if it holds one then, or as it is
-     * given one, if Jetty completed the request first (its client went away while it waited, say). The completion
-     * listener is added as the request arrives, before anything could complete it: one added later, to a request
-     * already completed, would never be told.
+     * A request's place, given back once, when Jetty completes the request (or as it is given, if that came first). The
+     * listener is added as the request arrives: one added to a request already completed would never be told.
      */
     private final class Place {
         private final Response response;

@@ -14,17 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 
 /**
- * Admission control on Vert.x: {@link AdmissionQueue}'s bound and queue as the first handler of the Vert.x Web router,
- * with the settings and meaning it has on the other servers: past {@code max-in-flight} a request waits for a place,
- * and once it has waited {@code max-wait} (or, past {@code max-queue}, once {@code refusal-delay} has passed) the
- * answer is 503 problem+json with {@code Retry-After}, written before the body is read. A request counts until its
- * response has ended, or its connection has closed.
- *
- * <p>Waiting holds no thread: a waiting request is a paused request (its body stays unread) and an entry in the
- * queue. When a place comes free, on whichever event loop finished the request that held it, or its wait ends, the
- * waiting request goes on on its own event loop ({@link Context#runOnContext}), so every request is handled where the
- * threading contract says. A client that goes away while waiting leaves the queue at once. One instance serves every
- * event loop's router: the bound is the server's, not a loop's.
+ * Admission control on Vert.x: {@link AdmissionQueue} as the router's first handler, one for every event loop. A
+ * waiting request is paused, its body unread, and goes on on its own event loop; one whose client leaves leaves at once.
  */
 public final class VertxAdmission implements Handler<RoutingContext>, Admission {
 
@@ -39,9 +30,8 @@ public final class VertxAdmission implements Handler<RoutingContext>, Admission 
     private final Predicate<HttpServerRequest> declaresBody;
 
     /**
-     * {@code unavailable}: how a 503 is written; {@code declaresBody}: whether a request's headers announce a body (one
-     * is left paused for Vert.x Web's {@code BodyHandler} to read). Both are {@code web.vertx}'s
-     * ({@code VertxWeb.admission} wires them), which this package does not import.
+     * {@code unavailable}: how a 503 is written; {@code declaresBody}: whether a request announces a body. Both are
+     * {@code web.vertx}'s, which this package does not import.
      */
     public VertxAdmission(AdmissionSettings settings, Unavailable unavailable,
                           Predicate<HttpServerRequest> declaresBody) {

@@ -6,18 +6,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The executor of Tomcat's and Jetty's requests under {@code virtual}: each task still runs on a new virtual thread, but at most
- * {@code maxRunning} at once; the rest wait here, in arrival order, as tasks that hold no thread.
- *
- * <p>Why: Tomcat's poller starts a virtual thread for every request that arrives, so a crowd of clients becomes
- * a crowd of runnable virtual threads in the scheduler's queues, in front of admission control, which only sees
- * a request once its thread runs. The JDK's scheduler (a ForkJoinPool) is not fair between its queues: a carrier
- * that finds work in one keeps taking from it while it has any. A virtual thread woken from another queue, the
- * one a monitor's next owner is put in, waited behind the crowd for seconds while the monitor it was to take
- * held up every request behind it (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md). With the crowd
- * waiting here instead, the scheduler's queues hold at most {@code maxRunning} threads and empty often, and the
- * crowd is served in the order it came. Admission control still decides what runs and what waits for a place:
- * a pass through it that suspends a request ends its thread and frees its start at once.
+ * The executor of Tomcat's and Jetty's requests under {@code virtual}: a new virtual thread per task, at most
+ * {@code maxRunning} at once, the rest waiting here in order: a crowd of runnable virtual threads ahead of admission
+ * starved a monitor's next owner (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
  */
 public final class VirtualThreadStarts implements Executor {
 

@@ -11,11 +11,8 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * The rules of {@code jersey.RequestBodyGuard} ({@link RequestBodyRules})
- * before WebFlux reads a body: one that declares a length over the limit is
- * answered 413 without being read; one in a content coding other than {@code identity}, or in a charset other than
- * UTF-8, 415. A body without a declared length is cut off by the JSON decoder's own limit (the same size, set in
- * {@link FluxWeb}), which {@link FluxProblems} answers 413 too. Runs on the event loop, reading only headers.
+ * {@link RequestBodyRules} before WebFlux reads a body; one without a declared length is cut off by the JSON decoder's
+ * limit ({@link FluxWeb}), which {@link FluxProblems} answers 413 too.
  */
 final class FluxBodyGuard implements WebFilter {
 

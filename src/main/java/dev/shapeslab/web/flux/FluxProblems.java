@@ -26,12 +26,7 @@ import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 import org.springframework.web.server.WebExceptionHandler;
 import reactor.core.publisher.Mono;
 
-/**
- * Every error under {@code webflux} as problem+json: what the core knows ({@link ProblemCatalogue#answer}, as the
- * Jersey mappers answer it), and WebFlux's own refusals as their catalogue entries. Ahead of Boot's error handler (order -1), which would answer its own JSON with the exception's message.
- *
- * <p>Runs where the failure arrives: an event loop, or the thread that signalled it; it only builds a small body.
- */
+/** Every error under {@code webflux} as problem+json, ahead of Boot's handler, which answers with the message. */
 @Order(-2)
 final class FluxProblems implements WebExceptionHandler {
 

@@ -14,11 +14,8 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
 /**
- * What the service adds to WebFlux: admission control first, then the body rules, and problem+json for every error,
- * Reactor Netty's own included.
- * Only in a reactive application ({@code webflux}); the servlet stack's counterpart is {@code web.WebContainer}.
- * The JSON codecs are Jackson 2's with the app's strict mapper and the body limit as their buffer limit
- * ({@code spring.http.codecs.*} in application-webflux.properties), so input is read exactly as Jersey reads it.
+ * What the service adds to WebFlux: admission first, the body rules, problem+json for every error; the JSON codecs
+ * are Jackson 2's with the app's strict mapper, so input is read as Jersey reads it.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)

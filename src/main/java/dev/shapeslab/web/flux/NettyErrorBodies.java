@@ -14,11 +14,8 @@ import reactor.netty.NettyPipeline;
 import reactor.netty.http.server.HttpServer;
 
 /**
- * Reactor Netty's own error answers as problem+json, as {@code ProblemErrorReportValve} does for Tomcat's: a request
- * it cannot decode (a malformed request line or header, a line or headers too long) never reaches WebFlux, and Reactor
- * Netty answers it with an empty 400, 413, 414 or 431. This handler, on every connection's pipeline, gives such an
- * empty error response a problem body; every answer WebFlux writes already has one and passes untouched. The detail
- * is generic: the request could not even be read.
+ * A problem body for Reactor Netty's own empty error answers (400, 413, 414, 431 to a request it cannot decode), as
+ * {@code ProblemErrorReportValve} gives Tomcat's.
  */
 @ChannelHandler.Sharable
 final class NettyErrorBodies extends ChannelOutboundHandlerAdapter {

@@ -17,10 +17,8 @@ public final class Created {
     }
 
     /**
-     * 201 with {@code Location: <base URI><collection>/<id>} and the stored entity as the body. The location
-     * is given relative to the application's base URI, which Jersey makes absolute as JAX-RS says it must:
-     * the same header as one built from the request's {@code UriInfo}, without injecting it and running a
-     * {@code UriBuilder} on every create.
+     * 201 with {@code Location} relative to the application's base URI, which Jersey makes absolute: the same header as
+     * one built from {@code UriInfo}, without a {@code UriBuilder} on every create.
      */
     public Response response(Identifiable<?> created) {
         return Response.created(URI.create(collection + created.getId())).entity(created).build();

@@ -22,25 +22,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The entity schemas of the OpenAPI document, written out so that a body is valid exactly when the service
- * accepts it: the Bean Validation limits {@code EntityRules} applies, {@code PlainText} and {@code @NotBlank}
- * as a pattern, {@code Finite} as bounds, Jackson's strictness ({@code additionalProperties: false}, int32
- * bounds) and the {@code shapeType} names of {@link Shape}'s {@code @JsonSubTypes}. swagger-core reads none
- * of the custom constraints and makes each subtype an {@code allOf} of the base, which
- * {@code additionalProperties: false} would break; OpenApiDocumentTests holds these schemas to the domain.
- *
- * <p>Server-owned fields ({@code id}, {@code creationDate}) are {@code readOnly}: sent in every response,
- * never needed in a request. The service refuses an {@code id} in a create, takes one in a replace only if it
- * equals the path's, and ignores the ids of a drawing's shapes; a client that follows {@code readOnly} and
- * leaves them out is always right. No JSON Schema keyword can tie a body field to a path parameter, and
- * {@code readOnly} is what tools honour: schemathesis leaves such properties out of the bodies it generates,
- * and takes the path's id from the create's answer through the document's links.
- *
- * <p>Two refusals have no portable JSON Schema form and stay in the descriptions: an unpaired surrogate (a
- * JSON escape of half a pair; a pattern naming surrogates does not even compile in some validators), and the
- * length limits, which count UTF-16 code units where {@code maxLength} counts characters, so a character
- * outside the Basic Multilingual Plane (an emoji) counts two against the service's limit and one against the
- * schema's.
+ * The entity schemas of the OpenAPI document, written out so that a body is valid exactly when the service accepts it
+ * (swagger-core reads none of the custom constraints; OpenApiDocumentTests holds them to the domain). Server-owned
+ * fields are {@code readOnly}, what tools honour; unpaired surrogates and UTF-16 lengths stay in the descriptions.
  */
 final class EntitySchemas {
 
@@ -101,9 +85,8 @@ final class EntitySchemas {
     }
 
     /**
-     * A shape in a drawing: its {@code shapeType} is required (Jackson needs it to pick the subtype), where at
-     * {@code /circles} and {@code /rectangles} it may be left out. Every accepted name maps to its schema; the
-     * canonical one comes last because a tool that sends one value per schema (schemathesis) sends the last.
+     * A shape in a drawing, whose {@code shapeType} is required. The canonical name comes last because a tool that sends
+     * one value per schema (schemathesis) sends the last.
      */
     private static Schema<?> shapeOfDrawing() {
         Discriminator discriminator = new Discriminator().propertyName(Shape.TYPE_PROPERTY);
@@ -146,12 +129,8 @@ final class EntitySchemas {
     }
 
     /**
-     * {@code Finite}: a JSON number that rounds past {@code Double.MAX_VALUE} (1e400, say) becomes infinity and
-     * is refused. The exact bound would be the midpoint between {@code MAX_VALUE} and 2^1024, exclusive, since
-     * Jackson rounds to the nearest double; but that is no double, and tools read bounds as doubles
-     * (schemathesis 4.32 fails on it). So the bound is {@code MAX_VALUE}, written as a double
-     * ({@link OpenApiDocument#json}): only a number between the two, which takes more than 17 significant
-     * digits to write, is accepted although the schema bars it.
+     * {@code Finite}: the exact bound lies between {@code MAX_VALUE} and 2^1024 and is no double, which tools cannot
+     * read, so a number of more than 17 digits between the two is accepted although the schema bars it.
      */
     private static Schema<?> finite() {
         return new NumberSchema().format("double")

@@ -41,15 +41,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.stereotype.Component;
 
 /**
- * The HTTP contract as an OpenAPI 3 document at {@code /openapi.json}, the same under every variant.
- *
- * <p>swagger-core reads the active variant's resource classes (paths, methods, parameters); what it cannot
- * read there is completed from {@link #RESPONSES}: the statuses each operation answers, as in docs/api.md's
- * table, their bodies (the entity, a page, or problem+json) and headers. The async variant's methods return
- * nothing a reader could see, and the generic bases' return types name a type variable, which is why the
- * responses are stated once here rather than inferred per variant. The entity schemas are
- * {@link EntitySchemas}, which say exactly what the service accepts. Each create links its answer's
- * {@code id} to the operations on that entity, so that a client (and schemathesis) can follow it.
+ * The HTTP contract as an OpenAPI 3 document at {@code /openapi.json}, the same under every variant: swagger-core
+ * reads the resources, and the statuses are stated once in {@link #RESPONSES}, since {@code async}'s methods return
+ * nothing a reader could see. Each create links its answer's {@code id} to the operations on that entity.
  */
 @Component
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -72,10 +66,7 @@ public class OpenApiDocument {
         this.maxLimit = paging.maxLimit();
     }
 
-    /**
-     * Built on the first request from the application's resources (reading them takes a moment no start-up
-     * should wait for).
-     */
+    /** Built on the first request: reading the resources takes a moment no start-up should wait for. */
     @GET
     @Produces(jakarta.ws.rs.core.MediaType.APPLICATION_JSON)
     public String document(@Context Application application) {
@@ -99,9 +90,8 @@ public class OpenApiDocument {
     }
 
     /**
-     * The document as JSON. Large bounds keep their exponent ({@code 1.7976931348623157E+308}): written out in
-     * full, as swagger-core's mapper does, a parser that reads integers exactly sees a bound a little below
-     * {@code Double.MAX_VALUE}, and a number the service accepts would be out of range.
+     * The document as JSON. Large bounds keep their exponent: written out in full, a parser that reads integers
+     * exactly would see a bound a little below {@code Double.MAX_VALUE} and refuse a number the service accepts.
      */
     static String json(OpenAPI api) {
         try {

@@ -18,10 +18,8 @@ import java.util.List;
 import org.glassfish.jersey.server.ParamException;
 
 /**
- * Jersey's answers as {@link Problem} JSON: what the core knows ({@link ProblemCatalogue#answer}: its own
- * {@link ProblemException}s, the domain's and the stores' exceptions) and the rest as a 500 ({@link Failures}), and
- * Jersey's own refusals as their catalogue entries ({@link Web}, {@link Param}). Jersey picks the mapper whose
- * exception type is nearest, so {@link Failures} sees everything but Jersey's own.
+ * Jersey's answers as {@link Problem} JSON: what the core knows ({@link ProblemCatalogue#answer}), the rest as a 500
+ * ({@link Failures}), and Jersey's own refusals as their catalogue entries ({@link Web}, {@link Param}).
  */
 public final class ProblemMappers {
 

@@ -20,16 +20,8 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Guards the reading of request bodies.
- * <ul>
- * <li>A body over the limit is answered 413 without being read whole: at once when its Content-Length says
- * so, and otherwise (chunked) as soon as the limit is crossed while reading.</li>
- * <li>A body that cannot be read (malformed chunking, cut short) is a 400, not a logged server error.</li>
- * <li>A body the service cannot decode is answered 415 before anything reads it: a {@code Content-Encoding}
- * other than {@code identity}, or a {@code charset} other than UTF-8 ({@link RequestBodyRules}).</li>
- * <li>A body Jackson cannot read becomes a 400 whose detail {@link JsonProblems} writes, so Jackson's raw
- * messages (which name Java classes) never reach the client.</li>
- * </ul>
+ * Guards the reading of request bodies: over the limit a 413 without reading it whole, unreadable a 400, not
+ * decodable a 415 ({@link RequestBodyRules}), and Jackson's failures a 400 that names no Java class.
  */
 @PreMatching
 @Priority(Priorities.ENTITY_CODER)

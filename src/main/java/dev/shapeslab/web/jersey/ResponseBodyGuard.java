@@ -10,15 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Guards the writing of a response body.
- *
- * <p>A failure to serialise it is kept away from Jersey's Jackson exception mappers, which would answer it
- * 400 in plain text naming Java classes: it becomes the logged, generic 500 problem instead. (Request bodies
- * get the same treatment in {@link RequestBodyGuard}.)
- *
- * <p>A client that closed its connection before its response was written is not the service's failure:
- * there is nobody left to answer, so the write ends there, logged at DEBUG. Passed on, Jersey logged each
- * at ERROR with a stack trace of 60 lines (a load generator that stops mid-request, a browser tab closed).
+ * Guards the writing of a response body: a serialisation failure is the generic 500 problem, not a plain-text 400
+ * naming Java classes; a client gone ends the write at DEBUG, not a 60-line ERROR.
  */
 public class ResponseBodyGuard implements WriterInterceptor {
 

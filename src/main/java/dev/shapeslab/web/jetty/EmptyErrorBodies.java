@@ -13,11 +13,8 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * A body for error responses the servlet context leaves empty: Jersey answers a malformed {@code Content-Type} with a
- * bare 400 (it sets the status, and no error page follows: {@code RESPONSE_SET_STATUS_OVER_SEND_ERROR}). Tomcat's
- * {@code ProblemErrorReportValve} fills those; on Jetty, this wrapper around the servlet context does: when the
- * response's last write comes with nothing written before it, an error status and the response not yet committed,
- * that write carries the problem instead. Everything else passes untouched.
+ * A problem body for error responses the servlet context leaves empty, as Tomcat's {@code ProblemErrorReportValve}
+ * gives: a last write with nothing before it, an error status and nothing committed carries the problem instead.
  */
 final class EmptyErrorBodies extends Handler.Wrapper {
 

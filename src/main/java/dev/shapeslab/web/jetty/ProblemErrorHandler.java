@@ -14,13 +14,8 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Jetty's own error answers (a request Jersey never saw: a malformed request line or header, a URI or headers too
- * large, a bad body framing, an unsupported HTTP version, a path the servlet context protects) as problem+json, the
- * counterpart of Tomcat's {@code ProblemErrorReportValve}: Jetty's own page is HTML, or JSON of its own shape with its
- * message, for GET, POST and HEAD only, and empty for every other method. Here every method gets the one shape, with
- * a generic detail ({@link ProblemCatalogue#refusedByServer}), never Jetty's message nor a stack trace; a 503 says when to
- * retry. Set on the server (the errors of the connection: the request could not be parsed) and on the servlet context
- * (the errors of the context, which would otherwise reach Boot's HTML error handler).
+ * Jetty's own error answers (HTML, or JSON of its own, or empty) as problem+json with a generic detail, on the server
+ * (unparsable requests) and the servlet context (which would reach Boot's HTML handler).
  */
 public class ProblemErrorHandler extends ErrorHandler {
 

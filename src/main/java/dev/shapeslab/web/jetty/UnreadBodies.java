@@ -11,23 +11,9 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.Invocable;
 
 /**
- * Reads and drops the rest of a request body nobody read, after its answer and before the request completes, up to
- * {@link #MAX_BYTES} and {@link #MAX_NANOS}, as Tomcat does up to its {@code maxSwallowSize}: a body refused unread (413
- * over {@code shapes.request.max-body-size} by its declared length, 503 from admission control) then reaches its end,
- * and its client, which sends the whole request before it reads the answer, gets to read it.
- *
- * <p>Jetty by itself reads only what has already arrived, without waiting for more. When the servlet context completes
- * a response it has not sent yet, Jetty answers with {@code Connection: close} and then reads and drops what the client
- * still sends. But Jersey sends its answer before the servlet context completes it, and then Jetty finds the body unread
- * only as the request completes, on a connection still meant to stay open, and aborts the connection: a reset while
- * the client is still sending, whose next write fails ("Broken pipe") before it has read the answer. So this wrapper,
- * outermost, holds the completion back until it has read the rest of the body, waiting for it without a thread
- * ({@link Request#demand}): Jetty then finds the body read to its end and keeps the connection. Past either bound, or
- * when the body fails (its client gone, Jetty's idle timeout, or ended by Jetty's own read at the servlet context's
- * completion), the completion is passed on at once, and Jetty does as it would have.
- *
- * <p>A request that expects {@code 100-continue} is left to Jetty: its client may not send the body at all once it has
- * a final answer, and a read that waited for it would first have Jetty send the 100 after that answer.
+ * Reads and drops a body nobody read (413, 503), up to {@link #MAX_BYTES} and {@link #MAX_NANOS}, before the request
+ * completes, as Tomcat does: Jetty would reset a connection whose client is still sending, and the client would never
+ * read its answer (docs/faults.md). Not for {@code 100-continue}: its client may never send the body.
  */
 final class UnreadBodies extends Handler.Wrapper {
 

@@ -16,11 +16,8 @@ import org.springframework.boot.micrometer.metrics.autoconfigure.export.promethe
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
 
 /**
- * The management port under {@code vertx}, where no Spring web server runs to serve Actuator: a deliberately minimal
- * router over Actuator's own endpoint beans, for what the harness and the README use, {@code /actuator/health},
- * {@code /actuator/info} and {@code /actuator/prometheus} (text format). Nothing else of Actuator's web API (no
- * {@code /actuator/metrics}, no links page). Each endpoint runs on Vert.x's default worker pool, not on an event loop
- * and not on the store calls' pool: a health check may query the database.
+ * The management port under {@code vertx}: a minimal router over Actuator's health, info and prometheus endpoints,
+ * each on Vert.x's worker pool, since a health check may query the database.
  */
 public final class ManagementRouter {
 

@@ -8,10 +8,8 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Times every request as the other variants' servers do, under the same name and tags ({@code http.server.requests}:
- * method, uri as the route's template, status, outcome), so that one dashboard reads every variant. Boot's
- * instrumentation covers Spring's web stacks only; this is the router's first handler, and the timer stops when the
- * response has ended.
+ * Times every request as the other servers do ({@code http.server.requests}, same tags), so that one dashboard reads
+ * every variant: the router's first handler, stopped when the response has ended.
  */
 public final class RequestMetrics implements Handler<RoutingContext> {
 

@@ -3,9 +3,7 @@ package dev.shapeslab.web.vertx;
 import io.vertx.ext.web.Router;
 
 /**
- * What a Spring bean adds to the API's router under {@code vertx}, after admission control and the body rules and
- * before the API's own routes: the OpenAPI document's route ({@code startup}), and in tests a handler that records
- * threads. Called once for each event loop's router.
+ * What a Spring bean adds to each event loop's router under {@code vertx}, after admission and the body rules.
  */
 @FunctionalInterface
 public interface RouterCustomizer {

@@ -8,11 +8,8 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * The rules of {@code jersey.RequestBodyGuard} ({@link RequestBodyRules})
- * before a body is read: one that declares a length over the limit is answered
- * 413 without being read; one in a content coding other than {@code identity}, or in a charset other than UTF-8,
- * 415. A body without a declared length is cut off by Vert.x Web's {@code BodyHandler} at the same limit (413 too).
- * Reads only headers, on the event loop.
+ * The rules of {@link RequestBodyRules} before a body is read, from its headers, on the event loop. A body without a
+ * declared length is cut off by Vert.x Web's {@code BodyHandler} at the same limit (413 too).
  */
 final class VertxBodyGuard implements Handler<RoutingContext> {
 

@@ -26,15 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-/**
- * Every error under {@code vertx} as problem+json: what the core knows ({@link ProblemCatalogue#answer}, as the
- * Jersey mappers answer it), and Vert.x Web's own refusals (no route, 405, 406, 415, a body over the limit) as their
- * catalogue entries. One handler, installed both as the router's failure handler (a
- * handler failed) and as its error handler for each status Vert.x Web answers by itself (no route matched).
- * {@link #undecodable} does the same for requests Vert.x's HTTP server cannot decode, which never reach the router.
- *
- * <p>Runs on the request's event loop; it only builds a small body.
- */
+/** Every error under {@code vertx} as problem+json; {@link #undecodable}, for requests that never reach the router. */
 public final class VertxProblems implements Handler<RoutingContext> {
 
     /** The statuses Vert.x Web answers by itself, when no route matches or a handler fails with a bare status. */
@@ -71,12 +63,8 @@ public final class VertxProblems implements Handler<RoutingContext> {
     }
 
     /**
-     * Writes {@code problem} as the answer to {@code request}. A request whose body has not been read (refused before
-     * it: too large, in another coding, or turned away by admission control) has its connection closed after the
-     * answer, as Tomcat does, since the rest of the body would otherwise be taken for the next request; a request
-     * without a body keeps its connection. Before closing, up to {@link #SWALLOW_BYTES} of the unread body are read
-     * and dropped, for at most {@link #SWALLOW_MILLIS}, as Tomcat's {@code maxSwallowSize} does: a client still
-     * sending it would otherwise find its connection gone under it and never read the answer.
+     * Writes {@code problem} as the answer; a request whose body was not read has it read and dropped (up to
+     * {@link #SWALLOW_BYTES}, as {@code web.jetty.UnreadBodies}) and its connection closed, as Tomcat does.
      */
     public static void answer(HttpServerRequest request, Problem problem, Map<String, String> headers) {
         boolean unreadBody = !request.isEnded() && declaresBody(request);
@@ -168,10 +156,8 @@ public final class VertxProblems implements Handler<RoutingContext> {
     }
 
     /**
-     * A request Vert.x's HTTP server could not decode (a malformed request line or header, a line or headers over
-     * the limits): answered 400, 414 or 431 as Vert.x's default handler would, but with a problem body, and the
-     * connection closed, since what follows on it cannot be trusted. The detail is generic: the request could not even
-     * be read.
+     * A request Vert.x's HTTP server could not decode: 400, 414 or 431 as Vert.x would answer, with a problem body, and
+     * the connection closed, since what follows on it cannot be trusted.
      */
     public static void undecodable(HttpServerRequest request) {
         Throwable cause = request.decoderResult().cause();

@@ -12,10 +12,8 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * What the service puts in front of the API's routes under {@code vertx}, in this order: the request timer, admission
- * control, the body rules and the body's limit; then the customizers' routes and the API's; and problem+json for
- * every error, Vert.x Web's own included. The counterpart of {@code WebContainer} (Tomcat and Jersey) and
- * {@code flux.FluxWeb} (WebFlux).
+ * What the service puts in front of the API's routes under {@code vertx}, in this order: the request timer, admission,
+ * the body rules and limit; then the customizers' routes and the API's; and problem+json for every error.
  */
 public final class VertxWeb {
 

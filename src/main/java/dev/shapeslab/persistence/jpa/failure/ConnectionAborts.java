@@ -15,11 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How {@link StoreDeadline} aborts a connection past its deadline, per driver, because JDBC's
- * {@link Connection#abort} is not honoured everywhere: PostgreSQL's closes the socket (a blocked read fails at
- * once); H2's is a no-op, and H2's {@code close()} waits for the lock the blocked reader holds, so for a remote
- * H2 session the socket of its transfer is closed directly, and an embedded session has its current statement
- * cancelled.
+ * How {@link StoreDeadline} aborts a connection, per driver: PostgreSQL's {@link Connection#abort} closes the socket;
+ * H2's is a no-op and its {@code close()} waits for the blocked reader, so a remote H2 session's socket is closed
+ * directly and an embedded session's statement cancelled.
  */
 final class ConnectionAborts {
 
@@ -61,11 +59,7 @@ final class ConnectionAborts {
         }
     }
 
-    /**
-     * Clears a cancel an embedded session may still carry. H2 keeps a cancel that found no statement running (or
-     * one that ended before it looked) for the session's next statement that reads rows, which would be another
-     * call's once the pool has handed the connection on.
-     */
+    /** Clears a cancel that found no statement, which H2 keeps for the session's next, another call's. */
     static void dropCancel(Connection connection) {
         if (connection instanceof JdbcConnection h2 && h2.getSession() instanceof SessionLocal local) {
             local.setQueryTimeout(local.getQueryTimeout()); // H2's one way to clear a pending cancel
@@ -73,11 +67,8 @@ final class ConnectionAborts {
     }
 
     /**
-     * The sockets of a remote H2 session. H2 exposes no way to interrupt a session blocked on its socket
-     * (abort does nothing, close waits for the blocked reader, a cancel goes to the same hung server), so the
-     * private list of its transfers is read here; a copy, since it is read without the session's lock. H2's
-     * NETWORK_TIMEOUT alone did not keep the bound (the package-info says what failed without this). The H2
-     * fault tests fail if a new H2 moves it.
+     * The sockets of a remote H2 session, from its private list of transfers, since H2 cannot interrupt a blocked
+     * session (docs/faults.md). The H2 fault tests fail if a new H2 moves it.
      */
     private static final class H2Transfers {
 

@@ -25,22 +25,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 /**
- * The physical connections under HikariCP, each wrapped so that every call on it first ties it to the
- * store call of the calling thread ({@link StoreDeadline#track}), and opened so that the pool finds the
- * database as soon as it is back after an outage ({@link OutagePolling}). It sits below the pool, not above it,
- * because the first step that can hang is inside {@code getConnection}: Hikari checks a connection that has
- * been idle for a while with {@code isValid}, which on H2 is a round trip bounded only by the socket timeout
- * (H2 ignores the network timeout Hikari sets for it). Below the pool, that check is abortable too.
- *
- * <p>Hikari gives a connection back to its pool right after calling {@code clearWarnings} on it, on the
- * thread that borrowed it ({@code ProxyConnection.close}); that call unties it from the store call
- * ({@link StoreDeadline#release}).
- *
- * <p>Statements are not wrapped: every statement comes from a connection call ({@code prepareStatement}),
- * which has tied the connection to the store call already. The driver's data source is built exactly as Hikari
- * would build it itself ({@link DriverDataSource}, from the same URL, properties and credentials), the driver's
- * timeouts from {@link DatabaseTimeBounds} added to the properties; the URL stays set for what reports it
- * (start-up log, info).
+ * The physical connections under HikariCP, each call on one first tying it to the thread's store call
+ * ({@link StoreDeadline#track}); opened through {@link OutagePolling}. Below the pool, because Hikari's {@code isValid}
+ * check inside {@code getConnection} can hang too; its {@code clearWarnings} unties a connection it takes back.
  */
 final class DeadlineDataSource extends DelegatingDataSource {
 
@@ -92,9 +79,8 @@ final class DeadlineDataSource extends DelegatingDataSource {
     }
 
     /**
-     * Puts the wrapper under Boot's HikariDataSource before its pool starts (it starts on first use), and hands
-     * the pool and the driver their time bounds from {@link DatabaseTimeBounds}. A bound set in its old place
-     * (Hikari's own property, or the JDBC URL) stops the start: it would be overridden, or override, silently.
+     * Puts the wrapper under Boot's HikariDataSource before its pool starts and hands the pool and the driver their
+     * bounds. A bound set in its old place (Hikari's property, the URL) would be silently overridden: it stops the start.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnDeployment(store = {Store.JDBC_ON_H2, Store.JDBC_ON_PG})
@@ -147,9 +133,8 @@ final class DeadlineDataSource extends DelegatingDataSource {
         }
 
         /**
-         * The driver's own timeouts, as driver properties: H2's client over TCP takes {@code NETWORK_TIMEOUT}
-         * (ms; it ignores JDBC's {@code setNetworkTimeout}), PostgreSQL's {@code socketTimeout} and
-         * {@code connectTimeout} (whole seconds, rounded up). The embedded H2 database has no socket.
+         * The driver's own timeouts: H2's {@code NETWORK_TIMEOUT} (it ignores {@code setNetworkTimeout}), PostgreSQL's
+         * {@code socketTimeout} and {@code connectTimeout} in whole seconds. Embedded H2 has no socket.
          */
         static Map<String, String> driverProperties(String url, DatabaseTimeBounds bounds) {
             if (url.startsWith("jdbc:h2:tcp:") || url.startsWith("jdbc:h2:ssl:")) {

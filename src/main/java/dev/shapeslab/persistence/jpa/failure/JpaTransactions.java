@@ -18,41 +18,22 @@ import org.springframework.transaction.support.DefaultTransactionStatus;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * The stores' transaction manager: Boot's {@link JpaTransactionManager} (same customisations, such as
- * {@code spring.transaction.default-timeout}), except that rolling back on a connection the pool has already
- * closed is not an error.
- *
- * <p>Why: HikariCP closes a connection the moment the database reports it broken (SQLState class 08,
- * PostgreSQL's 57P01/57P02/57P03, or the H2 codes of {@link H2BrokenConnections}). When that happens inside a
- * transaction (PostgreSQL's driver opens it without a round trip, so the first statement is where a server
- * restart shows), Spring then rolls back on the closed connection; that fails ("Connection is closed"), and
- * Spring throws the rollback's failure instead of the database's: a 500 with an ERROR log, where the outage
- * is a 503. A transaction whose connection is gone cannot commit (the database rolls it back when the session
- * ends), so there is nothing left to roll back: the database's own failure goes on to {@link StoreOutages}.
+ * Boot's {@link JpaTransactionManager}, except that rolling back on a connection the pool has closed is not an error:
+ * Spring threw the rollback's failure instead of the database's, a 500 where the outage is a 503.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnDeployment(store = {Store.JDBC_ON_H2, Store.JDBC_ON_PG})
 public class JpaTransactions {
 
     /**
-     * The manager's bean name, which every store's {@code @Transactional} names: without one, Spring looks
-     * for a qualifier annotation on the store's class at every call (an annotation scan, visible in the
-     * profiles: docs/performance.md, "What was changed, and why"); with one, it takes the manager from its
-     * cache.
+     * The manager's bean name, which every store's {@code @Transactional} names: without one, Spring scans for a
+     * qualifier at every call (docs/performance.md, "What was changed, and why").
      */
     public static final String MANAGER = "transactionManager";
 
     /**
-     * Runs {@code statement}, one write statement in the database's auto-commit (a PostgreSQL store's
-     * {@code @SingleStatementWrite}, mode {@code STATEMENT} of {@link dev.shapeslab.persistence.StoreCall.Mode}), and
-     * reports a failure once it is under way as the commit it is, by the rule of every driver
-     * ({@link dev.shapeslab.persistence.OutageKinds#mayHaveCommitted}): a failure that
-     * says the connection broke or the database stopped answering, or one after the call's deadline passed (which
-     * aborts the connection), may have been committed, and becomes a {@link StoreOutcomeUnknownException}, as a cut-off
-     * COMMIT does ({@link ClosedConnectionTolerant#doCommit}). Any other failure passes unchanged: the database
-     * answered it, so the statement did not commit (an outage such as a shutdown is then a 503, a bug a 500).
-     *
-     * <p><b>Errors:</b> {@link StoreOutcomeUnknownException}, or what {@code statement} throws.
+     * Runs {@code statement}, one write in auto-commit, and reports a failure once it is under way as the commit it is
+     * ({@link dev.shapeslab.persistence.OutageKinds#mayHaveCommitted}: a {@link StoreOutcomeUnknownException}).
      */
     public static <R> R autoCommitted(AutoCommittedStatement<R> statement) throws SQLException {
         try {
@@ -83,10 +64,8 @@ public class JpaTransactions {
         private static final Logger log = LoggerFactory.getLogger(ClosedConnectionTolerant.class);
 
         /**
-         * Sends the transaction's writes before the commit, so that a failure here is known not to be
-         * committed (the transaction rolls back) and only the commit itself can leave the outcome open. A call
-         * without a transaction (a {@code @SingleStatementWrite}, whose statement the database committed as it ran)
-         * has nothing to send.
+         * Sends the transaction's writes before the commit, so that a failure here is known not to be committed and
+         * only the commit itself can leave the outcome open.
          */
         @Override
         protected void prepareForCommit(DefaultTransactionStatus status) {
@@ -98,10 +77,8 @@ public class JpaTransactions {
         }
 
         /**
-         * A commit that failed because the connection broke or the database stopped answering may have been
-         * applied: it is reported as such, never as a refusal (the freeze drill found creates answered 503
-         * whose commit the database applied when it resumed). A connection the pool had already closed
-         * sent nothing, so that stays an outage.
+         * A commit cut off by a broken connection or a silent database may have been applied: reported so, never as
+         * a refusal (docs/faults.md, "Rejected means not written"). A connection already closed sent nothing.
          */
         @Override
         protected void doCommit(DefaultTransactionStatus status) {

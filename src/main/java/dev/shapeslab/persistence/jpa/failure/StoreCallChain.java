@@ -17,23 +17,8 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
- * The failure layer's one advice on every store of a database backend, the outermost, its steps in a fixed
- * order, outermost first:
- * <ol>
- * <li>{@link OutageBreaker}: while the database is known to be unreachable, fail at once;</li>
- * <li>{@link StoreOutages}: name a failure that says the database could not answer (503);</li>
- * <li>{@link StoreDeadline}: bound the whole call, aborting its connection when the time is up;</li>
- * </ol>
- * and then the call recording ({@link StoreCallRecording}), the store's own transaction (Spring's interceptor),
- * the store, and the pool.
- *
- * <p>Why one advice with its steps in code rather than an advisor per step: the order is what makes them work
- * (the breaker reads the kinds the translation names; the translation names the deadline's failure; both must
- * see a failed begin or commit, so they sit outside the transaction), and advisors added by post-processors
- * are ordered by the post-processors' order, which nothing declared. Each is added in front of the advisors
- * already there: Spring's transaction proxy comes first, then the call recording ({@link StoreCallRecording#ORDER}),
- * then this chain, which so ends up outermost. The recording stays what it was: the store's work as it reached
- * the database, without the calls failed fast here.
+ * The failure layer's one advice on every store, the outermost, its steps in the order the package-info draws. One
+ * advice, not an advisor per step: the order makes them work, and post-processors' advisors follow no declared order.
  */
 @Component
 @ConditionalOnDeployment(store = {Store.JDBC_ON_H2, Store.JDBC_ON_PG})

@@ -14,25 +14,9 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The one bound on the time a store call may spend on the database ({@code shapes.database.request-timeout}),
- * the innermost step of the {@link StoreCallChain}, right around the store's transaction:
- * when it passes, the connection the call is using is aborted, which ends whatever the calling thread is
- * blocked in (a pool check, a statement, a commit, a rollback) and makes every later use of that connection
- * fail at once.
- *
- * <p>Why a deadline rather than per-step timeouts: a request makes several round trips (Hikari's check of an
- * idle connection, setting auto-commit, each statement, the commit or rollback, resetting the connection),
- * and each socket or query timeout bounds one of them, so they add up (6 s on H2 and 12 s on PostgreSQL in
- * the freeze drill, against a 3 s socket timeout). A deadline counts from the start of the call whatever
- * the number of steps; the only other wait, for a free connection, is Hikari's {@code connection-timeout},
- * which start-up requires to be shorter ({@link dev.shapeslab.persistence.DatabaseTimeBounds}).
- *
- * <p>How a connection is aborted depends on the driver: {@link ConnectionAborts}.
- *
- * <p>Which connection: every physical connection is handed out through {@link #track(Connection)} (see
- * {@link DeadlineDataSource}), which ties it to the store call of the thread that uses it, Hikari's check in
- * {@code getConnection} included. A call whose deadline has passed never gets to keep a connection it
- * touches: it is aborted on the spot.
+ * The one bound on a store call's time on the database ({@code request-timeout}), a deadline, since per-step timeouts
+ * add up (docs/faults.md): when it passes, the connections the call holds are aborted ({@link ConnectionAborts}).
+ * {@link #track(Connection)} ties each connection to the calling thread's call.
  */
 public final class StoreDeadline implements AutoCloseable {
 
@@ -64,10 +48,8 @@ public final class StoreDeadline implements AutoCloseable {
     }
 
     /**
-     * Runs {@code call} (the rest of a store call: its transaction and the store) within the deadline. A nested store call runs within the outer
-     * one's. <b>Errors:</b> what the call throws; if its connection was aborted at the deadline, a
-     * {@link OutageKinds.DeadlinePassed} with the driver's failure as cause, except for a commit that may have landed
-     * ({@link StoreOutcomeUnknownException} stays what it is: a deadline does not make it a refusal).
+     * Runs {@code call} within the deadline (a nested call within the outer one's). <b>Errors:</b> what it throws, or a
+     * {@link OutageKinds.DeadlinePassed} if its connection was aborted, unless a commit may have landed.
      */
     Object bound(OutageBreaker.Call call) throws Throwable {
         if (timer == null || CURRENT.get() != null) {
@@ -106,11 +88,7 @@ public final class StoreDeadline implements AutoCloseable {
         }
     }
 
-    /**
-     * Unties {@code connection} from the current thread's store call: the pool is about to take it back (Hikari's
-     * last step in closing a connection it lent, {@code clearWarnings}, runs on the borrower's thread), and
-     * may hand it to another call at once. An embedded session leaves without a cancel of ours on it.
-     */
+    /** Unties {@code connection} from the thread's call: Hikari is taking it back and may lend it on at once. */
     static void release(Connection connection) {
         Call call = CURRENT.get();
         if (call != null) {
@@ -131,12 +109,8 @@ public final class StoreDeadline implements AutoCloseable {
     static final class Call {
 
         /**
-         * The call each physical connection serves now. A call gives its connection back to the pool inside its
-         * own work, before it is finished here, so another call may already run a statement on it when the
-         * first one's deadline passes: a deadline aborts only the connections its call still owns. Keyed by
-         * identity (a driver's equals is no business of ours), and without a monitor: every store call passes here
-         * three times, and under {@code virtual} a contended monitor's next owner starved in the scheduler's
-         * queues (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+         * The call each connection serves now: a deadline aborts only those its call still owns. No monitor: under
+         * {@code virtual} its next owner starved (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
          */
         private static final Map<Identity, Call> OWNERS = new ConcurrentHashMap<>();
 

@@ -1,6 +1,5 @@
 package dev.shapeslab.persistence.jpa.failure;
 
-import dev.shapeslab.domain.StoreOutcomeUnknownException;
 import dev.shapeslab.domain.StoreUnavailableException;
 import dev.shapeslab.persistence.OutageBreaker;
 import dev.shapeslab.persistence.OutageKinds;
@@ -14,20 +13,8 @@ import org.h2.api.ErrorCode;
 import org.springframework.transaction.TransactionTimedOutException;
 
 /**
- * Turns a store call that failed because the database could not answer (down, unreachable, hung, or slower
- * than the bounds set on the pool, the socket and the deadline) into a {@link StoreUnavailableException},
- * which the web layer answers 503 with {@code Retry-After}. Any other failure passes unchanged: a bug stays
- * a 500. A commit that may have landed stays a {@link StoreOutcomeUnknownException} (500, no
- * {@code Retry-After}).
- *
- * <p>What is JDBC's here is what its failures mean ({@link StoreErrors}); the walk through the causes and what a kind
- * leads to are {@link OutageKinds}', shared with the other drivers.
- *
- * <p>Its place in the {@link StoreCallChain}: outside the {@link StoreDeadline} (whose
- * {@link dev.shapeslab.persistence.OutageKinds.DeadlinePassed} is "did not answer in time") and the transaction, so a failed begin
- * or commit is seen too; inside the {@link dev.shapeslab.persistence.OutageBreaker}, which reads the kinds it
- * names. Whatever the exception a caller sees, the transaction was rolled back or never began; the one case that cannot be known
- * is a commit whose answer was lost with the connection (docs/faults.md).
+ * Turns a store call that failed because the database could not answer into a {@link StoreUnavailableException}
+ * (503); any other failure passes unchanged. What JDBC's failures mean is {@link StoreErrors}.
  */
 final class StoreOutages {
 
