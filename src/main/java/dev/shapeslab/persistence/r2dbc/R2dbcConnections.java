@@ -49,9 +49,8 @@ class R2dbcConnections {
                 .host(address.host()).port(address.port()).database(address.database()).username(username).password(password)
                 .applicationName("shapes-lab-r2dbc")
                 .connectTimeout(bounds.connectTimeout())
-                // Results in PostgreSQL's binary format, as the Vert.x client asks for them: in text, decoding the
-                // timestamps and numbers of each row (a formatter's parse per timestamp) took most of the driver's
-                // event loops, which also run the calls' connections (docs/notebook/2026-11-28-servlet-servers-5000-clients-slow-database.md).
+                // Results in binary, as the Vert.x client asks for them: parsing each row's timestamp from text took
+                // most of the driver's event loops, which also run the calls' connections (docs/results.md, R2DBC).
                 .forceBinary(true)
                 .loopResources(loops)
                 .build());

@@ -63,8 +63,9 @@ public final class VertxProblems implements Handler<RoutingContext> {
     }
 
     /**
-     * Writes {@code problem} as the answer; a request whose body was not read has it read and dropped (up to
-     * {@link #SWALLOW_BYTES}, as {@code web.jetty.UnreadBodies}) and its connection closed, as Tomcat does.
+     * Writes {@code problem} as the answer; a request whose body was not read has its connection closed, as Tomcat
+     * does, since the rest of the body would be taken for the next request, and that rest read and dropped first (up to
+     * {@link #SWALLOW_BYTES}), since a client still sending it would find the connection gone and never read the answer.
      */
     public static void answer(HttpServerRequest request, Problem problem, Map<String, String> headers) {
         boolean unreadBody = !request.isEnded() && declaresBody(request);
