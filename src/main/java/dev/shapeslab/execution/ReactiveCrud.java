@@ -3,7 +3,7 @@ package dev.shapeslab.execution;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
-import dev.shapeslab.persistence.ReactiveEntityStore;
+import dev.shapeslab.persistence.nonblocking.ReactiveEntityStore;
 import java.util.List;
 import reactor.core.publisher.Mono;
 

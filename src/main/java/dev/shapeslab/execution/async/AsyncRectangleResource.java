@@ -4,7 +4,7 @@ import dev.shapeslab.deployment.ConditionalOnDeployment;
 import dev.shapeslab.deployment.Deployment.Variant;
 import dev.shapeslab.domain.Rectangle;
 import dev.shapeslab.persistence.EntityStore;
-import dev.shapeslab.persistence.ReactiveEntityStore;
+import dev.shapeslab.persistence.nonblocking.ReactiveEntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;

@@ -7,7 +7,7 @@ import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.execution.ResponseThreads;
 import dev.shapeslab.persistence.EntityStore;
-import dev.shapeslab.persistence.ReactiveEntityStore;
+import dev.shapeslab.persistence.nonblocking.ReactiveEntityStore;
 import dev.shapeslab.persistence.SimulatedLatency;
 import java.util.Optional;
 import org.springframework.beans.factory.ObjectProvider;

@@ -4,7 +4,7 @@ import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
 import dev.shapeslab.execution.ReactiveCrud;
-import dev.shapeslab.persistence.ReactiveEntityStore;
+import dev.shapeslab.persistence.nonblocking.ReactiveEntityStore;
 import io.reactivex.Completable;
 import io.reactivex.Flowable;
 import io.reactivex.Maybe;

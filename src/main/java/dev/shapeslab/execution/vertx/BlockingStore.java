@@ -3,7 +3,7 @@ package dev.shapeslab.execution.vertx;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.persistence.EntityStore;
-import dev.shapeslab.persistence.VertxEntityStore;
+import dev.shapeslab.persistence.nonblocking.VertxEntityStore;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

@@ -10,7 +10,7 @@ import dev.shapeslab.execution.AnswerTimeout;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.persistence.EntityStore;
 import dev.shapeslab.persistence.SimulatedLatency;
-import dev.shapeslab.persistence.VertxEntityStore;
+import dev.shapeslab.persistence.nonblocking.VertxEntityStore;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Optional;

@@ -7,7 +7,7 @@ import dev.shapeslab.domain.Circle;
 import dev.shapeslab.domain.Drawing;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Rectangle;
-import dev.shapeslab.persistence.VertxEntityStore;
+import dev.shapeslab.persistence.nonblocking.VertxEntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import io.vertx.ext.web.Router;

@@ -3,7 +3,7 @@ package dev.shapeslab.execution.vertx;
 import dev.shapeslab.domain.EntityRules;
 import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.domain.NoSuchEntityException;
-import dev.shapeslab.persistence.VertxEntityStore;
+import dev.shapeslab.persistence.nonblocking.VertxEntityStore;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.Optional;

@@ -7,7 +7,7 @@ import dev.shapeslab.domain.Identifiable;
 import dev.shapeslab.execution.AnswerTimeout;
 import dev.shapeslab.execution.BlockingPool;
 import dev.shapeslab.persistence.EntityStore;
-import dev.shapeslab.persistence.ReactiveEntityStore;
+import dev.shapeslab.persistence.nonblocking.ReactiveEntityStore;
 import dev.shapeslab.persistence.SimulatedLatency;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;

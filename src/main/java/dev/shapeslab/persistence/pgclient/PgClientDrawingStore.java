@@ -7,7 +7,7 @@ import dev.shapeslab.domain.Shape;
 import dev.shapeslab.persistence.PostgresSql;
 import dev.shapeslab.persistence.PostgresSql.DrawingRow;
 import dev.shapeslab.persistence.PostgresSql.Drawings;
-import dev.shapeslab.persistence.VertxEntityStore;
+import dev.shapeslab.persistence.nonblocking.VertxEntityStore;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;

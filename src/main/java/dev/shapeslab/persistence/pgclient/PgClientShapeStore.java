@@ -3,7 +3,7 @@ package dev.shapeslab.persistence.pgclient;
 import dev.shapeslab.domain.Shape;
 import dev.shapeslab.persistence.PostgresSql;
 import dev.shapeslab.persistence.PostgresSql.Shapes;
-import dev.shapeslab.persistence.VertxEntityStore;
+import dev.shapeslab.persistence.nonblocking.VertxEntityStore;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;

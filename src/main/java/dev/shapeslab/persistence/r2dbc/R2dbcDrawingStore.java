@@ -7,7 +7,7 @@ import dev.shapeslab.domain.Shape;
 import dev.shapeslab.persistence.PostgresSql;
 import dev.shapeslab.persistence.PostgresSql.DrawingRow;
 import dev.shapeslab.persistence.PostgresSql.Drawings;
-import dev.shapeslab.persistence.ReactiveEntityStore;
+import dev.shapeslab.persistence.nonblocking.ReactiveEntityStore;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Statement;
 import java.time.OffsetDateTime;

@@ -3,7 +3,7 @@ package dev.shapeslab.persistence.r2dbc;
 import dev.shapeslab.domain.Shape;
 import dev.shapeslab.persistence.PostgresSql;
 import dev.shapeslab.persistence.PostgresSql.Shapes;
-import dev.shapeslab.persistence.ReactiveEntityStore;
+import dev.shapeslab.persistence.nonblocking.ReactiveEntityStore;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
 import java.util.List;

@@ -9,7 +9,7 @@ import dev.shapeslab.execution.ResponseThreads;
 import dev.shapeslab.execution.async.AsyncCrudResource;
 import dev.shapeslab.execution.async.AsyncResponder;
 import dev.shapeslab.execution.async.ReactiveAsyncCrudService;
-import dev.shapeslab.persistence.ReactiveEntityStore;
+import dev.shapeslab.persistence.nonblocking.ReactiveEntityStore;
 import dev.shapeslab.web.Paging;
 import dev.shapeslab.web.ResourcePaths;
 import jakarta.ws.rs.Path;

@@ -1,4 +1,4 @@
-package dev.shapeslab.persistence;
+package dev.shapeslab.persistence.nonblocking;
 
 import dev.shapeslab.domain.Identifiable;
 import io.vertx.core.Future;
@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The storage port of a Vert.x event loop: the operations of {@link EntityStore}, each a Vert.x {@link Future} that
+ * The storage port of a Vert.x event loop: the operations of {@link dev.shapeslab.persistence.EntityStore}, each a
+ * Vert.x {@link Future} that
  * completes on the calling event loop, which it never blocks; failures as {@link ReactiveEntityStore}'s.
  */
 public interface VertxEntityStore<T extends Identifiable<T>> {

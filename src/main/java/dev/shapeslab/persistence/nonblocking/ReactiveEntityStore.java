@@ -1,11 +1,12 @@
-package dev.shapeslab.persistence;
+package dev.shapeslab.persistence.nonblocking;
 
 import dev.shapeslab.domain.Identifiable;
 import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
- * The non-blocking storage port: the operations of {@link EntityStore}, each a lazy {@link Mono}, implemented by
+ * The non-blocking storage port: the operations of {@link dev.shapeslab.persistence.EntityStore}, each a lazy
+ * {@link Mono}, implemented by
  * {@code r2dbc}. <b>Scheduler:</b> results come on the driver's event loops, which must never block.
  * <b>Errors:</b> no answer in time or a full pool is a {@link dev.shapeslab.domain.StoreUnavailableException} (nothing
  * written), a lost commit answer a {@link dev.shapeslab.domain.StoreOutcomeUnknownException}. <b>Cancelling</b> ends
