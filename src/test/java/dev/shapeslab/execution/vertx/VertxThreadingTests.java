@@ -29,7 +29,7 @@ import org.testng.annotations.Test;
 public class VertxThreadingTests extends HttpTestSupport {
 
     /** Long enough for the whole burst to arrive while the first request still waits. */
-    static final int LATENCY_MS = 3000;
+    static final int LATENCY_MS = 1000;
     static final int BURST = 64;
     static final String EVENT_LOOPS = "vert.x-eventloop-thread-";
 

@@ -30,7 +30,7 @@ import org.testng.annotations.Test;
 public class WebFluxThreadingTests extends HttpTestSupport {
 
     /** Long enough for the whole burst to arrive while the first request still waits. */
-    static final int LATENCY_MS = 3000;
+    static final int LATENCY_MS = 1000;
     static final int BURST = 64;
     /**
      * Reactor Netty's event loops: reactor-http-* in the app, webflux-http-* in the tests (Boot's test support gives
