@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -43,8 +44,8 @@ public final class AdmissionQueue {
     private final AtomicLong waited = new AtomicLong();
     private final AtomicLong timedOut = new AtomicLong();
     private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, daemon("admission-wait-timer"));
-    /** Where a place given back is handed on to a waiting request; null: on the thread that gave it back. */
-    private final ExecutorService handOver;
+    /** Where a place given back is handed on to a waiting request: admission's own thread under virtual threads, else inline. */
+    private final Executor handOn;
 
     public AdmissionQueue(AdmissionSettings settings) {
         this(settings, false);
@@ -60,7 +61,7 @@ public final class AdmissionQueue {
         this.maxQueue = settings.maxQueue();
         this.queue = new Line(settings.maxWait(), "waited " + settings.maxWait().toMillis() + " ms");
         this.refusals = new Line(settings.refusalDelay(), QUEUE_FULL);
-        this.handOver = virtualThreads ? Executors.newSingleThreadExecutor(daemon("admission-hand-over")) : null;
+        this.handOn = virtualThreads ? Executors.newSingleThreadExecutor(daemon("admission-hand-over")) : Runnable::run;
         log.info("Admission: at most {} requests in flight ({}); {} more wait up to {} ms for a place, in arrival "
                 + "order; beyond, 503 with Retry-After, answered after {} ms", settings.maxInFlight(),
                 settings.algorithm(), settings.maxQueue(), settings.maxWait().toMillis(),
@@ -112,11 +113,7 @@ public final class AdmissionQueue {
             place.onIgnore();
         }
         if (waiting.get() > 0) {
-            if (handOver == null) {
-                admitWaiting();
-            } else {
-                handOver.execute(this::admitWaiting);
-            }
+            handOn.execute(this::admitWaiting);
         }
     }
 
@@ -139,7 +136,7 @@ public final class AdmissionQueue {
     /** Stops the timer and the hand-over thread. */
     public void close() {
         timer.shutdownNow();
-        if (handOver != null) {
+        if (handOn instanceof ExecutorService handOver) {
             handOver.shutdownNow();
         }
     }
