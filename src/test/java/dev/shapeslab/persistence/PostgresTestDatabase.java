@@ -19,7 +19,9 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  * elsewhere ({@code -Dshapes.pg.host}, {@code -Dshapes.pg.port}, {@code -Dshapes.pg.secrets-dir},
  * {@code -Dspring.datasource.username}, {@code -Dspring.datasource.password}), and {@code -Dpg.tests.database}
  * names the database. Its tables are dropped once per test run, before the first Spring context on it starts,
- * so that Flyway migrates it from scratch.
+ * so that Flyway migrates it from scratch. Surefire runs the suite in two JVMs: the first to reach the database
+ * holds an advisory lock on it until it exits, and the other waits for it here, so that neither drops the
+ * tables under the other's contexts.
  *
  * <p>When no PostgreSQL answers there, the {@code pg} tests ({@code @Requires(PostgresTestDatabase.Reachable.class)})
  * skip, before their Spring context loads, with a message that says how to start one, unless
@@ -33,6 +35,9 @@ public final class PostgresTestDatabase {
     public static final String USER = System.getProperty("spring.datasource.username", "shapes");
     private static final String SECRETS_DIR = System.getProperty("shapes.pg.secrets-dir", "pg/data/secrets/");
     private static final String PASSWORD = password();
+
+    /** The session whose advisory lock makes this JVM the one on the test database; open until the JVM exits. */
+    private static Connection owner;
 
     /** Why the tests cannot run on PostgreSQL, if they cannot; decided once per JVM. */
     private static final Optional<String> UNAVAILABLE = prepare();
@@ -73,6 +78,7 @@ public final class PostgresTestDatabase {
         String where = "at " + HOST + ":" + PORT + "/" + DATABASE + " as " + USER;
         String message;
         try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+            owner = lockedForThisJvm();
             // What Flyway and the tests create: the run starts from an empty schema.
             statement.execute("drop table if exists shape, drawing, flyway_schema_history cascade");
             statement.execute("drop sequence if exists shape_seq, drawing_seq");
@@ -85,6 +91,22 @@ public final class PostgresTestDatabase {
         }
         System.err.println("[pg tests] " + message);
         return Optional.of(message);
+    }
+
+    /**
+     * A session that holds the test database's advisory lock, taken once the other JVM's session (if any) ends. It
+     * has no socket timeout: the wait lasts as long as the other JVM's tests.
+     */
+    private static Connection lockedForThisJvm() throws SQLException {
+        Connection connection = DriverManager.getConnection("jdbc:postgresql://" + HOST + ":" + PORT + "/" + DATABASE
+                + "?connectTimeout=2&ApplicationName=shapes-lab-tests-lock", USER, PASSWORD);
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("select pg_advisory_lock(hashtext('shapes-lab tests'))");
+            return connection;
+        } catch (SQLException e) {
+            connection.close();
+            throw e;
+        }
     }
 
     private static String password() {
