@@ -40,6 +40,7 @@ final class Api {
     private String contentType;
     private String text;
     private byte[] bytes;
+    private InputStream stream;
 
     /** Requests to {@code 127.0.0.1:port}; {@code onReply} sees each request with its reply. */
     Api(int port, BiConsumer<HttpRequest, Reply> onReply) {
@@ -73,13 +74,13 @@ final class Api {
         return this;
     }
 
-    /** A body read from a stream; REST Assured read it whole and declared its length, and so does this. */
+    /**
+     * A body of unknown length, sent in chunks without a Content-Length. (REST Assured 6 read a stream whole and
+     * declared its length.)
+     */
     Api body(InputStream stream) {
-        try (stream) {
-            return body(stream.readAllBytes());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        this.stream = stream;
+        return this;
     }
 
     /** A path from the root (query included), or an absolute URI such as a Location. */
@@ -107,7 +108,8 @@ final class Api {
         byte[] body = text != null ? text.getBytes(charset(contentType)) : bytes;
         request.uri(URI.create(path.startsWith("http") ? path : "http://127.0.0.1:" + port + path))
                 .header("Accept", accept)
-                .method(method, body == null ? BodyPublishers.noBody() : BodyPublishers.ofByteArray(body));
+                .method(method, body != null ? BodyPublishers.ofByteArray(body)
+                        : stream != null ? BodyPublishers.ofInputStream(() -> stream) : BodyPublishers.noBody());
         if (contentType != null) {
             request.header("Content-Type", contentType);
         }
