@@ -5,7 +5,7 @@ import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.restassured.response.Response;
+import dev.shapeslab.contract.Api.Reply;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -23,12 +23,12 @@ final class Problems {
     private Problems() {
     }
 
-    static JsonNode assertProblem(Response response, int status) {
+    static JsonNode assertProblem(Reply response, int status) {
         assertEquals(response.statusCode(), status, response.asString());
         assertEquals(response.contentType(), "application/problem+json", response.asString());
         String text = response.asString();
         assertFalse(LEAK.matcher(text).find(), "error body leaks internals: " + text);
-        JsonNode problem = EntityFixture.JSON.valueToTree(response.as(Object.class));
+        JsonNode problem = response.json();
         Set<String> fields = new TreeSet<>();
         problem.fieldNames().forEachRemaining(fields::add);
         assertEquals(fields, new TreeSet<>(List.of("type", "title", "status", "detail", "instance")), text);
@@ -37,7 +37,7 @@ final class Problems {
         return problem;
     }
 
-    static void assertProblemNaming(Response response, int status, String field) {
+    static void assertProblemNaming(Reply response, int status, String field) {
         String detail = assertProblem(response, status).get("detail").asText();
         assertTrue(detail.contains(field), "'" + detail + "' should name " + field);
     }
