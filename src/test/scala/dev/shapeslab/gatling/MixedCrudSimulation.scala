@@ -72,6 +72,7 @@ class MixedCrudSimulation extends Simulation {
     // The users loop forever: the run ends when the throttle profile does.
     .maxDuration(warmUp + ramp + hold)
     .assertions(
+      // Over a group, Gatling counts passes through it: a pass with a failed request is a failed one.
       details(measuredGroup).failedRequests.percent.lte(maxFailedPercent),
       // A run that sent nothing (wrong URL resolved to nothing, zero duration) must not pass.
       details(measuredGroup).successfulRequests.count.gt(0)
