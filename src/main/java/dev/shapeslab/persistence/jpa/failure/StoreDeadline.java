@@ -8,15 +8,23 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The one bound on a store call's time on the database ({@code request-timeout}), a deadline, since per-step timeouts
  * add up (docs/faults.md): when it passes, the connections the call holds are aborted ({@link ConnectionAborts}).
  * {@link #track(Connection)} ties each connection to the calling thread's call.
+ *
+ * <p>Every call has the same bound, so the calls under way, in the order they began, are in the order of their
+ * deadlines: one expiry task at a time is armed, for the oldest, and re-arms itself for the next. A task per call,
+ * scheduled and cancelled, made every call take the timer queue's lock twice, and under {@code virtual} a lock's
+ * next owner starved in the scheduler's queues (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
+ * A call that ends leaves the line when the task reaches it, at the latest one bound later.
  */
 public final class StoreDeadline implements AutoCloseable {
 
@@ -27,6 +35,10 @@ public final class StoreDeadline implements AutoCloseable {
 
     private final long nanos;
     private final ScheduledThreadPoolExecutor timer;
+    /** The calls since the oldest one under way, in the order they began; only the timer's thread takes from it. */
+    private final Queue<Call> line = new ConcurrentLinkedQueue<>();
+    /** Whether an expiry task is scheduled: at most one is. */
+    private final AtomicBoolean armed = new AtomicBoolean();
 
     StoreDeadline(Duration bound) {
         this.nanos = bound.toNanos();
@@ -39,8 +51,6 @@ public final class StoreDeadline implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        // Almost every call ends before its deadline: cancelled entries must not pile up in the queue.
-        timer.setRemoveOnCancelPolicy(true);
     }
 
     public Duration bound() {
@@ -55,9 +65,10 @@ public final class StoreDeadline implements AutoCloseable {
         if (timer == null || CURRENT.get() != null) {
             return call.proceed();
         }
-        Call current = new Call();
+        Call current = new Call(System.nanoTime() + nanos);
         CURRENT.set(current);
-        ScheduledFuture<?> expiry = timer.schedule(current::expire, nanos, TimeUnit.NANOSECONDS);
+        line.add(current);
+        arm();
         try {
             return call.proceed();
         } catch (StoreOutcomeUnknownException unknown) {
@@ -68,10 +79,39 @@ public final class StoreDeadline implements AutoCloseable {
             }
             throw failure;
         } finally {
-            expiry.cancel(false);
             current.finish();
             CURRENT.remove();
         }
+    }
+
+    /** Schedules the expiry of the oldest call, unless an expiry is scheduled already (it re-arms itself). */
+    private void arm() {
+        Call oldest = line.peek();
+        if (oldest != null && armed.compareAndSet(false, true)) {
+            timer.schedule(this::expireOverdue, Math.max(0, oldest.deadlineNanos - System.nanoTime()),
+                    TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /**
+     * On the timer's thread: expires every call whose time is up, oldest first, drops those that ended, then arms for
+     * the next. A call that read the clock before another but joined the line after it expires with that one, late by
+     * the time between the two.
+     */
+    private void expireOverdue() {
+        armed.set(false); // first: a call that begins from now on may arm a task of its own
+        long now = System.nanoTime();
+        Call oldest;
+        while ((oldest = line.peek()) != null && (oldest.finished || oldest.deadlineNanos - now <= 0)) {
+            line.poll();
+            oldest.expire();
+        }
+        arm();
+    }
+
+    /** Expiry tasks scheduled now: one at most, whatever the calls under way. */
+    int scheduledExpiries() {
+        return timer == null ? 0 : timer.getQueue().size();
     }
 
     /** Whether the current thread's store call has passed its deadline (and its connections were aborted). */
@@ -114,9 +154,15 @@ public final class StoreDeadline implements AutoCloseable {
          */
         private static final Map<Identity, Call> OWNERS = new ConcurrentHashMap<>();
 
+        final long deadlineNanos;
         private final List<Connection> connections = new ArrayList<>(1);
         private boolean expired;
-        private boolean finished;
+        /** Read without the lock by the expiry task, to drop a call that ended. */
+        private volatile boolean finished;
+
+        Call(long deadlineNanos) {
+            this.deadlineNanos = deadlineNanos;
+        }
 
         synchronized void attach(Connection connection) {
             if (finished) {

@@ -34,7 +34,7 @@ public class EmbeddedDeadlineTests {
     public void aCancelThatFoundTheSessionIdleIsDroppedWhenItsCallGivesTheConnectionBack() throws SQLException {
         try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:idle-deadline", "sa", "")) {
             SessionLocal session = (SessionLocal) ((JdbcConnection) connection).getSession();
-            StoreDeadline.Call call = new StoreDeadline.Call();
+            StoreDeadline.Call call = new StoreDeadline.Call(System.nanoTime()); // expired by hand below
             call.attach(connection);
 
             call.expire(); // between two statements of the call

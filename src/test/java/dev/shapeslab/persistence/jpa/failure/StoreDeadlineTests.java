@@ -11,10 +11,13 @@ import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.aopalliance.intercept.MethodInterceptor;
@@ -173,6 +176,34 @@ public class StoreDeadlineTests {
                 return "never";
             });
             assertSame(expectThrows(StoreOutcomeUnknownException.class, call::call), unknown);
+        }
+    }
+
+    /** Calls under way share one expiry task: a task each made every call take the timer queue's lock twice. */
+    @Test
+    public void callsUnderWayShareOneExpiryTask() throws Exception {
+        int calls = 50;
+        ExecutorService threads = Executors.newFixedThreadPool(calls);
+        try (StoreDeadline deadline = new StoreDeadline(Duration.ofMinutes(1))) {
+            CountDownLatch allUnderWay = new CountDownLatch(calls);
+            CountDownLatch end = new CountDownLatch(1);
+            List<Future<String>> results = new ArrayList<>();
+            for (int i = 0; i < calls; i++) {
+                results.add(threads.submit(bounded(deadline, () -> {
+                    allUnderWay.countDown();
+                    end.await();
+                    return "stored";
+                })));
+            }
+            assertTrue(allUnderWay.await(30, TimeUnit.SECONDS), "the calls did not all begin");
+            assertEquals(deadline.scheduledExpiries(), 1);
+            end.countDown();
+            for (Future<String> result : results) {
+                assertEquals(result.get(30, TimeUnit.SECONDS), "stored");
+            }
+            assertEquals(deadline.scheduledExpiries(), 1);
+        } finally {
+            threads.shutdownNow();
         }
     }
 
