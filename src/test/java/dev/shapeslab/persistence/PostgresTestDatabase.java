@@ -70,25 +70,36 @@ public final class PostgresTestDatabase {
 
     /** A connection straight to the test database (not through a test's proxy). */
     public static Connection connect() throws SQLException {
+        return open("socketTimeout=10&ApplicationName=shapes-lab-tests");
+    }
+
+    private static Connection open(String options) throws SQLException {
         return DriverManager.getConnection("jdbc:postgresql://" + HOST + ":" + PORT + "/" + DATABASE
-                + "?connectTimeout=2&socketTimeout=10&ApplicationName=shapes-lab-tests", USER, PASSWORD);
+                + "?connectTimeout=2&" + options, USER, PASSWORD);
     }
 
     private static Optional<String> prepare() {
         String where = "at " + HOST + ":" + PORT + "/" + DATABASE + " as " + USER;
-        String message;
+        try {
+            owner = lockedForThisJvm(); // first: the session that drops the tables must not wait idle meanwhile
+        } catch (SQLException e) {
+            return unavailable(where, e);
+        }
         try (Connection connection = connect(); Statement statement = connection.createStatement()) {
-            owner = lockedForThisJvm();
             // What Flyway and the tests create: the run starts from an empty schema.
             statement.execute("drop table if exists shape, drawing, flyway_schema_history cascade");
             statement.execute("drop sequence if exists shape_seq, drawing_seq");
             return Optional.empty();
         } catch (SQLException e) {
-            message = "no PostgreSQL for the pg tests " + where + " (" + e.getMessage().lines().findFirst().orElse("")
-                    + "). Start one with pg/loadtestpg.sh, or point the tests at yours with -Dshapes.pg.host,"
-                    + " -Dshapes.pg.port, -Dpg.tests.database, -Dspring.datasource.username and"
-                    + " -Dspring.datasource.password; -Dpg.tests.required=true fails instead of skipping";
+            return unavailable(where, e);
         }
+    }
+
+    private static Optional<String> unavailable(String where, SQLException e) {
+        String message = "no PostgreSQL for the pg tests " + where + " (" + e.getMessage().lines().findFirst().orElse("")
+                + "). Start one with pg/loadtestpg.sh, or point the tests at yours with -Dshapes.pg.host,"
+                + " -Dshapes.pg.port, -Dpg.tests.database, -Dspring.datasource.username and"
+                + " -Dspring.datasource.password; -Dpg.tests.required=true fails instead of skipping";
         System.err.println("[pg tests] " + message);
         return Optional.of(message);
     }
@@ -98,8 +109,7 @@ public final class PostgresTestDatabase {
      * has no socket timeout: the wait lasts as long as the other JVM's tests.
      */
     private static Connection lockedForThisJvm() throws SQLException {
-        Connection connection = DriverManager.getConnection("jdbc:postgresql://" + HOST + ":" + PORT + "/" + DATABASE
-                + "?connectTimeout=2&ApplicationName=shapes-lab-tests-lock", USER, PASSWORD);
+        Connection connection = open("ApplicationName=shapes-lab-tests-lock");
         try (Statement statement = connection.createStatement()) {
             statement.execute("select pg_advisory_lock(hashtext('shapes-lab tests'))");
             return connection;
