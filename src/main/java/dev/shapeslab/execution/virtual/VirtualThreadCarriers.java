@@ -12,58 +12,42 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * The carriers of the JDK's virtual-thread scheduler under {@code virtual}: two per processor, unless
- * {@code -Djdk.virtualThreadScheduler.parallelism} sets them.
- *
- * <p>Why more carriers than processors: in JDK 25 a carrier runs the virtual threads its own virtual threads wake
- * until none is left, and goes on taking tasks from the queue its last one came from while that queue has any. The
- * JVM's unblocker thread wakes the virtual thread that is to own a contended monitor next (H2 takes one for every row
- * a CHECK constraint checks) into a queue of its own, and while every carrier stayed busy with requests none went
- * there: a request waited past Gatling's 10 s, RUNNABLE and unmounted, while newer requests ran
- * (JDK-8373118; docs/notebook/2026-12-02-virtual-threads-a-carrier-to-spare.md). A carrier more than the busy ones
- * is idle, and an idle carrier is woken for a task submitted to any queue.
- *
- * <p>Set through the scheduler's MXBean (JDK 24+), so it holds however the app is started. JDK 21 to 23 have no
- * such MXBean, and there a virtual thread blocked on a monitor keeps its carrier instead.
+ * Under {@code virtual}, one carrier more than processors for the JDK's virtual-thread scheduler, unless
+ * {@code -Djdk.virtualThreadScheduler.parallelism} sets them. In JDK 25 a carrier keeps running the virtual threads
+ * its own virtual threads wake, and the queue its last task came from, before it looks at another queue; the JVM's
+ * unblocker wakes a monitor's next owner into a queue of its own, and with every carrier busy that thread waited
+ * there past 10 s (JDK-8373118). An idle carrier is woken for a task in any queue. One spare, not more: each idle
+ * carrier woken costs CPU (docs/notebook/2026-12-02-virtual-threads-a-carrier-to-spare.md). Set through the
+ * scheduler's MXBean (JDK 24+), so it holds however the app starts.
  */
 @Component
 @ConditionalOnDeployment(variant = Variant.VIRTUAL)
 class VirtualThreadCarriers {
 
     static final String PARALLELISM_PROPERTY = "jdk.virtualThreadScheduler.parallelism";
-    static final int PER_PROCESSOR = 2;
+    static final int SPARE = 1;
 
     private static final Logger log = LoggerFactory.getLogger(VirtualThreadCarriers.class);
 
-    VirtualThreadCarriers() {
+    VirtualThreadCarriers() throws JMException {
         int processors = Runtime.getRuntime().availableProcessors();
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName scheduler = scheduler();
-        if (!server.isRegistered(scheduler)) {
-            log.info("Virtual threads: the JDK's scheduler as it is (Java {} has no {} to set its carriers)",
-                    Runtime.version().feature(), scheduler);
+        if (!server.isRegistered(scheduler)) { // JDK 21 to 23, where a thread blocked on a monitor keeps its carrier
+            log.info("Virtual threads: the JDK's scheduler as it is (Java {} has no {})", Runtime.version().feature(),
+                    scheduler);
             return;
         }
-        try {
-            if (System.getProperty(PARALLELISM_PROPERTY) == null) {
-                server.setAttribute(scheduler, new Attribute("Parallelism", PER_PROCESSOR * processors));
-            }
-            log.info("Virtual threads: {} carriers on {} processors ({})", server.getAttribute(scheduler, "Parallelism"),
-                    processors, System.getProperty(PARALLELISM_PROPERTY) == null
-                            ? PER_PROCESSOR + " per processor, so that one is free to run a monitor's next owner"
-                            : "-D" + PARALLELISM_PROPERTY);
-        } catch (JMException e) {
-            throw new IllegalStateException("could not set the virtual-thread scheduler's carriers through "
-                    + scheduler, e);
+        boolean given = System.getProperty(PARALLELISM_PROPERTY) != null;
+        if (!given) {
+            server.setAttribute(scheduler, new Attribute("Parallelism", processors + SPARE));
         }
+        log.info("Virtual threads: {} carriers on {} processors ({})", server.getAttribute(scheduler, "Parallelism"),
+                processors, given ? "-D" + PARALLELISM_PROPERTY : "one free to run a monitor's next owner");
     }
 
     /** The JDK's virtual-thread scheduler as a platform MXBean (JDK 24+). */
-    static ObjectName scheduler() {
-        try {
-            return new ObjectName("jdk.management:type=VirtualThreadScheduler");
-        } catch (JMException e) {
-            throw new IllegalStateException(e);
-        }
+    static ObjectName scheduler() throws JMException {
+        return new ObjectName("jdk.management:type=VirtualThreadScheduler");
     }
 }

@@ -22,7 +22,7 @@ import org.testng.annotations.Test;
  * thread of its own to run next never takes from that queue. Here each busy carrier runs two virtual threads that wake
  * each other in turn, as many such pairs as processors: on the JDK's default scheduler (one carrier per processor,
  * {@code -Djdk.virtualThreadScheduler.parallelism} as many) the monitor's next owner never runs (Temurin 25.0.3), and
- * this test fails. With the carriers the app sets, one is free and runs it.
+ * this test fails. With the carrier the app adds, one is free and runs it.
  */
 @Requires(VirtualThreads.class)
 public class VirtualSchedulerStarvationTests {
@@ -30,7 +30,7 @@ public class VirtualSchedulerStarvationTests {
     private static final int PROCESSORS = Runtime.getRuntime().availableProcessors();
 
     @Test
-    public void theAppRunsTwoCarriersPerProcessor() throws Exception {
+    public void theAppRunsACarrierMoreThanProcessors() throws Exception {
         new VirtualThreadCarriers();
 
         assertEquals(ManagementFactory.getPlatformMBeanServer()
@@ -71,7 +71,7 @@ public class VirtualSchedulerStarvationTests {
 
     private static Object carriersWanted() {
         return System.getProperty(VirtualThreadCarriers.PARALLELISM_PROPERTY) == null
-                ? VirtualThreadCarriers.PER_PROCESSOR * PROCESSORS
+                ? PROCESSORS + VirtualThreadCarriers.SPARE
                 : Integer.getInteger(VirtualThreadCarriers.PARALLELISM_PROPERTY);
     }
 

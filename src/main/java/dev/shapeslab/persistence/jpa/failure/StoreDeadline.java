@@ -20,11 +20,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * add up (docs/faults.md): when it passes, the connections the call holds are aborted ({@link ConnectionAborts}).
  * {@link #track(Connection)} ties each connection to the calling thread's call.
  *
- * <p>Every call has the same bound, so the calls under way, in the order they began, are in the order of their
- * deadlines: one expiry task at a time is armed, for the oldest, and re-arms itself for the next. A task per call,
- * scheduled and cancelled, made every call take the timer queue's lock twice, and under {@code virtual} a lock's
- * next owner starved in the scheduler's queues (docs/notebook/2026-11-26-virtual-threads-and-the-scheduler-queues.md).
- * A call that ends leaves the line when the task reaches it, at the latest one bound later.
+ * <p>Every call has the same bound, so the calls in the order they began are in the order of their deadlines: one
+ * expiry task at a time is armed, for the oldest (a task per call took the timer queue's lock twice a call, where
+ * {@code virtual}'s threads queued). A call that ends leaves the line when the task reaches it.
  */
 public final class StoreDeadline implements AutoCloseable {
 
@@ -93,11 +91,7 @@ public final class StoreDeadline implements AutoCloseable {
         }
     }
 
-    /**
-     * On the timer's thread: expires every call whose time is up, oldest first, drops those that ended, then arms for
-     * the next. A call that read the clock before another but joined the line after it expires with that one, late by
-     * the time between the two.
-     */
+    /** On the timer's thread: expires the calls whose time is up, oldest first, drops those that ended, re-arms. */
     private void expireOverdue() {
         armed.set(false); // first: a call that begins from now on may arm a task of its own
         long now = System.nanoTime();
