@@ -1,10 +1,12 @@
 package dev.shapeslab.execution.virtual;
 
+import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.Requires;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -13,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.testng.annotations.Test;
 
 /**
@@ -53,13 +54,13 @@ public class VirtualSchedulerStarvationTests {
                         entered.countDown();
                     }
                 });
-                awaitCondition(() -> nextOwner.get() != null && nextOwner.get().getState() == Thread.State.BLOCKED,
-                        "the virtual thread did not block on the monitor");
+                await("the virtual thread blocked on the monitor").atMost(Duration.ofSeconds(30))
+                        .until(() -> nextOwner.get() != null && nextOwner.get().getState() == Thread.State.BLOCKED);
                 for (int i = 0; i < PROCESSORS; i++) {
                     pairs.add(new Pair(virtualThreads));
                 }
-                awaitCondition(() -> pairs.stream().allMatch(pair -> pair.rounds.get() > 1_000),
-                        "the pairs did not get going");
+                await("the pairs going").atMost(Duration.ofSeconds(30))
+                        .until(() -> pairs.stream().allMatch(pair -> pair.rounds.get() > 1_000));
             } // the blocked virtual thread is the monitor's next owner: the unblocker thread wakes it
 
             assertTrue(entered.await(30, TimeUnit.SECONDS), "the monitor's next owner did not run in 30 s while "
@@ -73,15 +74,6 @@ public class VirtualSchedulerStarvationTests {
         return System.getProperty(VirtualThreadCarriers.PARALLELISM_PROPERTY) == null
                 ? PROCESSORS + VirtualThreadCarriers.SPARE
                 : Integer.getInteger(VirtualThreadCarriers.PARALLELISM_PROPERTY);
-    }
-
-    /** Waits, a millisecond at a time, for a condition of other threads; fails after 30 s. */
-    private static void awaitCondition(BooleanSupplier condition, String failure) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() - deadline < 0, failure);
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-        }
     }
 
     /**
