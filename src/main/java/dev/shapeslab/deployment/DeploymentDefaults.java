@@ -101,8 +101,8 @@ public class DeploymentDefaults implements EnvironmentPostProcessor, Ordered {
             maxQueue = variant == Variant.VIRTUAL ? 1990 : 1980;
         }
         settings.put("shapes.admission.max-queue", maxQueue);
-        // Tomcat's connections (and Jetty's, server.jetty.max-connections follows): under plain and rxjava on the
-        // stub, Tomcat's own 8192, where free request threads turn the excess away. Elsewhere the requests admitted
+        // Tomcat's connections: under plain and rxjava on the stub, Tomcat's own 8192, where free request threads turn
+        // the excess away. Elsewhere the requests admitted
         // and waiting, and 20 more, on which the excess is turned away: clients past them wait in the kernel's accept
         // queue (server.tomcat.accept-count) and cost the app nothing there, so at most 20 rejections are under way
         // at once and turning clients away cannot take the CPU and heap the admitted requests need. On a database,
@@ -110,20 +110,20 @@ public class DeploymentDefaults implements EnvironmentPostProcessor, Ordered {
         // pg/loadtestpg.sh's max_connections) admits up to 400, which Tomcat must hold beside the queue. Start-up
         // refuses a value at or below max-in-flight + max-queue, which would leave no connection to answer 503 on.
         // The price: a client holding more keep-alive connections than the bound, idle or not, has the surplus wait
-        // until a held connection closes. (webflux and vertx have no Tomcat: their servers answer the excess on any
-        // connection, so the setting is moot there.)
+        // until a held connection closes. (Jetty, Reactor Netty and Vert.x accept every client: below.)
         if (store != Store.STUB) {
             settings.put("server.tomcat.max-connections", 2000 + 400);
         } else if (waitsOnNoThread) {
             settings.put("server.tomcat.max-connections", maxInFlight + maxQueue + 20);
         }
-        // A request past admission's queue: on Tomcat and Jetty refused at once, since their connection bound leaves
-        // the clients past it in the kernel's accept queue, and a 503 at once (which closes its connection) moves that
-        // queue on; held there, the few connections past the queue let few clients through, and the others, a lone
-        // client among them, waited past their timeouts. Reactor Netty and Vert.x accept every client: there a refusal
-        // is held for max-wait, or clients that send again at once spin the event loops on 503s and starve the
-        // admitted requests (docs/results.md, A slow database).
-        if (deployment.server() == Server.TOMCAT || deployment.server() == Server.JETTY) {
+        // A request past admission's queue. Jetty, Reactor Netty and Vert.x accept every client and keep a connection
+        // after its 503, at a few KB a held request: there a refusal is held for max-wait, or clients that send again
+        // at once spin the server on 503s and starve the admitted requests (docs/results.md, A slow database). Tomcat
+        // closes the connection after every 503 and keeps about 117 KB for a held request, so its connection bound
+        // leaves the clients past it in the kernel's accept queue, and a refusal at once moves that queue on; held
+        // there, the few connections past the queue let few clients through, and the others, a lone client among
+        // them, waited past their timeouts.
+        if (deployment.server() == Server.TOMCAT) {
             settings.put("shapes.admission.refusal-delay", "0ms");
         }
         // The breaker's window (persistence.OutageBreaker). The embedded database lives in the app's own JVM: it is

@@ -66,7 +66,7 @@ public class ProfileGuardTests {
     @Test
     public void jettyHoldingNoConnectionBeyondTheAdmittedAndWaitingFailsAtStartUp() {
         String message = startupFailure(new String[] {"shapes.admission.max-in-flight=200",
-                "shapes.admission.max-queue=100", "server.tomcat.max-connections=300"}, "plain", "stub", "jetty");
+                "shapes.admission.max-queue=100", "server.jetty.max-connections=300"}, "plain", "stub", "jetty");
         assertTrue(message.contains("server.jetty.max-connections (300) must be above "
                 + "shapes.admission.max-in-flight and shapes.admission.max-queue together (200 + 100)"), message);
     }

@@ -9,8 +9,8 @@ import java.util.List;
  * defaults against another's. The rule, for {@code clients} closed-loop clients and a backend latency:
  * <ul>
  * <li>every model: admission above the clients ({@link #places}), so that nobody is turned away;</li>
- * <li>the servlet variants: the server's connections above the admitted and waiting (the app refuses fewer;
- * under Jetty the app gives Jetty's connector the same bound, {@code server.tomcat.max-connections});</li>
+ * <li>the servlet variants: Tomcat's connections above the admitted and waiting (the app refuses fewer; Jetty
+ * accepts every client already);</li>
  * <li>{@code plain} and {@code rxjava}, which hold a request thread for the whole request: as many request threads,
  * and as many admitted, as the requests that wait at once when the CPU is busy (Little's law: {@link #CAPACITY}
  * × latency), at least Tomcat's 200 and at most the clients; the other clients wait at admission, holding no
