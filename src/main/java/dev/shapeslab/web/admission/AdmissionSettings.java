@@ -23,7 +23,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param algorithm {@code fixed} (the bound is {@code maxInFlight}) or {@code gradient2} (adapts the bound to
  *        measured latency, up to {@code maxInFlight})
  * @param refusalDelay how long a request past the full queue is held before its 503 ({@code maxWait} unless set, and
- *        the deployment sets 0 on Tomcat and Jetty; 0 answers at once): clients that send again as soon as they are
+ *        the deployment sets 0 on Tomcat; 0 answers at once): clients that send again as soon as they are
  *        answered then cannot spin the server's CPU on refusals ({@link AdmissionQueue})
  */
 @ConfigurationProperties("shapes.admission")

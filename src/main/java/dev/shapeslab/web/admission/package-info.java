@@ -8,7 +8,7 @@
  *      │                                                │ handed the place given back ◄──────┘
  *      └─► queue not full ──► waits (no thread held) ───┤
  *      │                                                └─► max-wait passed, or its client gone ──► 503 / dropped
- *      └─► queue full ──► 503 with Retry-After at once
+ *      └─► queue full ──► held for refusal-delay, no place (0 on Tomcat) ──► 503 with Retry-After
  * </pre>
  */
 package dev.shapeslab.web.admission;
