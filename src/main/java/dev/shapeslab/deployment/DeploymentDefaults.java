@@ -102,10 +102,10 @@ public class DeploymentDefaults implements EnvironmentPostProcessor, Ordered {
         }
         settings.put("shapes.admission.max-queue", maxQueue);
         // Tomcat's connections: under plain and rxjava on the stub, Tomcat's own 8192, where free request threads turn
-        // the excess away. Elsewhere the requests admitted
-        // and waiting, and 20 more, on which the excess is turned away: clients past them wait in the kernel's accept
-        // queue (server.tomcat.accept-count) and cost the app nothing there, so at most 20 rejections are under way
-        // at once and turning clients away cannot take the CPU and heap the admitted requests need. On a database,
+        // the excess away. Elsewhere the requests admitted and waiting, and 20 more, on which the excess is turned
+        // away: clients past them wait in the kernel's accept queue (server.tomcat.accept-count) and cost the app
+        // nothing there, so at most 20 rejections are under way at once and turning clients away cannot take the CPU
+        // and heap the admitted requests need. On a database,
         // 400 more instead: admission follows the pool, and a pool sized for a slow database (up to 200 connections,
         // pg/loadtestpg.sh's max_connections) admits up to 400, which Tomcat must hold beside the queue. Start-up
         // refuses a value at or below max-in-flight + max-queue, which would leave no connection to answer 503 on.
