@@ -249,7 +249,7 @@ record CellPlan(String scenario, String variant, String backend, Workload worklo
 
     /** The arguments that put the model at its best for this cell's clients ({@link Tuning}); none as shipped. */
     List<String> tuning() {
-        return tuned() ? Tuning.appArguments(variant, server, connections, latencyMs) : List.of();
+        return tuned() ? Tuning.appArguments(variant, connections, latencyMs) : List.of();
     }
 
     boolean tuned() {

@@ -11,11 +11,12 @@ import java.util.List;
  * <li>every model: admission above the clients ({@link #places}), so that nobody is turned away;</li>
  * <li>the servlet variants: Tomcat's connections above the admitted and waiting (the app refuses fewer; Jetty
  * accepts every client already);</li>
- * <li>{@code plain} and {@code rxjava}, which hold a request thread for the whole request: as many request threads,
- * and as many admitted, as the requests that wait at once when the CPU is busy (Little's law: {@link #CAPACITY}
- * × latency), at least Tomcat's 200 and at most the clients; the other clients wait at admission, holding no
- * thread, for up to {@link #MAX_WAIT}. More threads than that would only take turns on the cores. (A platform
- * thread's stack is native memory, so a row gives RSS and threads beside heap.)</li>
+ * <li>{@code plain} and {@code rxjava}, which hold a request thread for the whole request: as many admitted as the
+ * requests that wait at once when the CPU is busy (Little's law: {@link #CAPACITY} × latency), at least Tomcat's 200
+ * request threads' worth and at most the clients; the other clients wait at admission, holding no thread, for up to
+ * {@link #MAX_WAIT}. The app gives the server a request thread for each admitted and 50 more, to read the others and
+ * queue or turn them away (web.admission.RequestThreads in the app). More threads than that would only take turns on
+ * the cores. (A platform thread's stack is native memory, so a row gives RSS and threads beside heap.)</li>
  * <li>{@code async}, {@code webflux} and {@code vertx}: the blocking pool's queue ({@code shapes.blocking.*}, one set
  * for the three) as large as admission's bound (on the stub they wait on a timer and the pool runs nothing, but a queue
  * below the clients would refuse them; the app refuses to start with less room than admission admits);</li>
@@ -32,7 +33,7 @@ final class Tuning {
      * 9,100–9,800 successes a second for every model that held its clients, docs/results.md), for Little's law.
      */
     static final int CAPACITY = 10_000;
-    /** Tomcat's own default of request threads: the fewest a thread-per-request model gets. */
+    /** The fewest a thread-per-request model admits: Tomcat's and Jetty's own default of request threads. */
     static final int MIN_THREADS = 200;
     /** The longest a client waits for a thread at admission: far above a round of the closed loop at capacity. */
     static final String MAX_WAIT = "10s";
@@ -56,11 +57,8 @@ final class Tuning {
         return (int) Math.min(places(clients), Math.max(MIN_THREADS, waiting));
     }
 
-    /**
-     * The app's arguments that apply the rule to {@code variant} on {@code server} under {@code clients} clients at
-     * {@code latencyMs}.
-     */
-    static List<String> appArguments(String variant, String server, int clients, int latencyMs) {
+    /** The app's arguments that apply the rule to {@code variant} under {@code clients} clients at {@code latencyMs}. */
+    static List<String> appArguments(String variant, int clients, int latencyMs) {
         int places = places(clients);
         if (variant.equals("plain") || variant.equals("rxjava")) {
             // the threads' worth in flight, every other client waiting at admission on no thread
@@ -68,8 +66,7 @@ final class Tuning {
             int queue = places - threads + QUEUE;
             return List.of("--shapes.admission.max-in-flight=" + threads, "--shapes.admission.max-queue=" + queue,
                     "--shapes.admission.max-wait=" + MAX_WAIT,
-                    "--server.tomcat.max-connections=" + (threads + queue + CONNECTION_MARGIN),
-                    "--server." + server + ".threads.max=" + threads);
+                    "--server.tomcat.max-connections=" + (threads + queue + CONNECTION_MARGIN));
         }
         List<String> args = new ArrayList<>(List.of("--shapes.admission.max-in-flight=" + places,
                 "--shapes.admission.max-queue=" + QUEUE));

@@ -42,7 +42,7 @@ public class MapPlanTests {
         assertThat(cells.get(0).backendArguments(o, Path.of("h2"), Path.of("pg"))).containsExactly("--stub.latency=100ms");
         assertThat(cells.get(1).backendArguments(o, Path.of("h2"), Path.of("pg"))).containsExactly("--stub.latency=100ms",
                 "--shapes.admission.max-in-flight=1000", "--shapes.admission.max-queue=200", "--shapes.admission.max-wait=10s",
-                "--server.tomcat.max-connections=1220", "--server.tomcat.threads.max=1000");
+                "--server.tomcat.max-connections=1220");
         assertThat(cells.get(1).id()).endsWith("-tuned");
     }
 
@@ -50,29 +50,29 @@ public class MapPlanTests {
     public void everyModelIsAdmittedAboveItsClientsAndGetsWhatItHoldsARequestWith() {
         assertThat(Tuning.places(10)).isEqualTo(20);
         assertThat(Tuning.places(10000)).isEqualTo(11000);
-        assertThat(Tuning.appArguments("virtual", "tomcat", 100, 100)).noneMatch(a -> a.startsWith("--server.tomcat.threads.max"))
+        assertThat(Tuning.appArguments("virtual", 100, 100)).noneMatch(a -> a.startsWith("--server.tomcat.threads.max"))
                 .contains("--server.tomcat.max-connections=230");
-        assertThat(Tuning.appArguments("async", "tomcat", 10000, 1000)).contains("--shapes.blocking.queue-capacity=11000");
-        assertThat(Tuning.appArguments("webflux", "netty", 10000, 1000)).contains("--shapes.blocking.queue-capacity=11000")
+        assertThat(Tuning.appArguments("async", 10000, 1000)).contains("--shapes.blocking.queue-capacity=11000");
+        assertThat(Tuning.appArguments("webflux", 10000, 1000)).contains("--shapes.blocking.queue-capacity=11000")
                 .noneMatch(a -> a.startsWith("--server.tomcat"));
-        assertThat(Tuning.appArguments("vertx", "vertx", 10000, 1000)).contains("--shapes.blocking.queue-capacity=11000")
+        assertThat(Tuning.appArguments("vertx", 10000, 1000)).contains("--shapes.blocking.queue-capacity=11000")
                 .noneMatch(a -> a.startsWith("--server.tomcat"));
         for (String variant : List.of("async", "virtual", "webflux", "vertx")) {
-            assertThat(Tuning.appArguments(variant, CellPlan.ownServer(variant).orElse("tomcat"), 1000, 0)).contains("--shapes.admission.max-in-flight=1100");
+            assertThat(Tuning.appArguments(variant, 1000, 0)).contains("--shapes.admission.max-in-flight=1100");
         }
     }
 
     @Test
     public void aThreadPerRequestModelGetsTheThreadsItsWaitingRequestsNeedAndEveryOtherClientWaitsOnNone() {
-        // no latency: Tomcat's 200, the other 900 of 1,100 places wait at admission
-        assertThat(Tuning.appArguments("plain", "tomcat", 1000, 0)).containsExactly("--shapes.admission.max-in-flight=200",
+        // no latency: Tomcat's 200, the other 900 of 1,100 places wait at admission; the app adds the request threads
+        assertThat(Tuning.appArguments("plain", 1000, 0)).containsExactly("--shapes.admission.max-in-flight=200",
                 "--shapes.admission.max-queue=1000", "--shapes.admission.max-wait=10s",
-                "--server.tomcat.max-connections=1220", "--server.tomcat.threads.max=200");
+                "--server.tomcat.max-connections=1220");
         // few clients: no more threads than places
         assertThat(Tuning.threads(10, 1000)).isEqualTo(20);
         // 1 s of latency: a thread per client
         assertThat(Tuning.threads(10000, 1000)).isEqualTo(10000);
-        assertThat(Tuning.appArguments("rxjava", "tomcat", 10000, 1000)).contains("--server.tomcat.threads.max=10000",
+        assertThat(Tuning.appArguments("rxjava", 10000, 1000)).contains("--shapes.admission.max-in-flight=10000",
                 "--shapes.admission.max-queue=1100");
         // 100 ms: what the CPU serves in 100 ms
         assertThat(Tuning.threads(10000, 100)).isEqualTo(1000);

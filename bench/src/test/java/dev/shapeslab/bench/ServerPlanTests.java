@@ -35,9 +35,10 @@ public class ServerPlanTests {
     }
 
     @Test
-    public void aThreadPerRequestModelOnJettyGetsItsThreadsFromJetty() {
-        assertThat(Tuning.appArguments("plain", "jetty", 1000, 100)).contains("--server.jetty.threads.max=1000")
-                .noneMatch(a -> a.startsWith("--server.tomcat.threads"))
+    public void aThreadPerRequestModelLeavesItsRequestThreadsToTheAppOnEitherServer() {
+        // The app sizes Tomcat's and Jetty's request threads from admission's bound (web.admission.RequestThreads).
+        assertThat(Tuning.appArguments("plain", 1000, 100)).contains("--shapes.admission.max-in-flight=1000")
+                .noneMatch(a -> a.startsWith("--server.tomcat.threads") || a.startsWith("--server.jetty.threads"))
                 // Jetty's connector takes the app's one connection bound
                 .contains("--server.tomcat.max-connections=1220");
     }

@@ -2,6 +2,7 @@ package dev.shapeslab.web.admission;
 
 import dev.shapeslab.deployment.ConditionalOnDeployment;
 import dev.shapeslab.deployment.Deployment.Server;
+import dev.shapeslab.deployment.Deployment.Variant;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.coyote.AbstractProtocol;
 import org.slf4j.Logger;
@@ -18,6 +19,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
 
 /**
  * Admission control on Tomcat, the default server: the valve ({@link TomcatAdmission}) in front of Jersey, and what
@@ -72,6 +74,25 @@ class TomcatAdmissionConfiguration {
         return factory -> factory.addConnectorCustomizers(connector -> {
             if (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
                 protocol.setProcessorCache(settings.maxHeld());
+            }
+        });
+    }
+
+    /**
+     * Under {@code plain} and {@code rxjava}, whose admitted requests each hold a request thread, a thread for every
+     * one and more ({@link RequestThreads}). Runs after Boot's own customizer, which sets
+     * {@code server.tomcat.threads.max}.
+     */
+    @Bean
+    @Order(Ordered.LOWEST_PRECEDENCE)
+    @ConditionalOnDeployment(variant = {Variant.PLAIN, Variant.RXJAVA})
+    @ConditionalOnThreading(Threading.PLATFORM)
+    WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> threadsForTheAdmitted(AdmissionSettings settings,
+            Environment environment) {
+        return factory -> factory.addConnectorCustomizers(connector -> {
+            if (connector.getProtocolHandler() instanceof AbstractProtocol<?> protocol) {
+                protocol.setMaxThreads(RequestThreads.poolSize(settings, environment, "server.tomcat.threads.max",
+                        protocol.getMaxThreads()));
             }
         });
     }

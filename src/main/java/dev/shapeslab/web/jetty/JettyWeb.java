@@ -5,13 +5,13 @@ import dev.shapeslab.deployment.Deployment;
 import dev.shapeslab.web.admission.Admission;
 import dev.shapeslab.web.admission.AdmissionSettings;
 import dev.shapeslab.web.admission.JettyAdmission;
+import dev.shapeslab.web.admission.RequestThreads;
 import dev.shapeslab.web.admission.VirtualThreadStarts;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.ee11.webapp.AbstractConfiguration;
 import org.eclipse.jetty.ee11.webapp.WebAppContext;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -42,6 +42,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 import org.springframework.web.filter.RequestContextFilter;
 
 /**
@@ -66,16 +67,6 @@ class JettyWeb {
 
     private static final Logger log = LoggerFactory.getLogger(JettyWeb.class);
 
-    /**
-     * Pool threads kept beyond admission's bound on platform threads. An admitted request of {@code plain} or
-     * {@code rxjava} on JDBC holds a pool thread until it ends, and every other request needs one for a moment to be
-     * read, queued or turned away; with none beyond the admitted, those waited in the pool's queue behind the
-     * admitted ones past their clients' timeouts (pools of 100, 200 admitted on Jetty's 200 threads:
-     * docs/notebook/2026-12-02-jetty-holds-refusals.md). As many as the stub leaves {@code plain} on Tomcat (150 of
-     * 200).
-     */
-    static final int THREADS_BEYOND_ADMITTED = 50;
-
     @Bean
     JettyAdmission jettyAdmission(AdmissionSettings settings,
             @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads, MeterRegistry registry) {
@@ -88,16 +79,14 @@ class JettyWeb {
      * Boot's factory as its auto-configuration builds it (with every {@link JettyServerCustomizer} bean), and then:
      * admission control around the servlet context, problem+json for the server's and the context's own errors and for
      * error responses left empty ({@link EmptyErrorBodies}), the rest of a body nobody read read before the connection
-     * closes ({@link UnreadBodies}), threads beyond the admitted ({@link #threadsBeyondTheAdmitted}), and Tomcat's
-     * accept queue. Jetty accepts every client unless {@code server.jetty.max-connections} says otherwise (Boot applies
+     * closes ({@link UnreadBodies}), and Tomcat's accept queue. Jetty accepts every client unless {@code server.jetty.max-connections} says otherwise (Boot applies
      * it); a bound must leave connections past the requests admitted and waiting to answer 503 on.
      */
     @Bean
     JettyServletWebServerFactory jettyServletWebServerFactory(ObjectProvider<JettyServerCustomizer> customizers,
             JettyAdmission admission, AdmissionSettings settings,
             @Value("${server.jetty.max-connections:-1}") int maxConnections,
-            @Value("${server.tomcat.accept-count}") int acceptQueue,
-            @Value("${spring.threads.virtual.enabled:false}") boolean virtualThreads, JettySettings jetty) {
+            @Value("${server.tomcat.accept-count}") int acceptQueue, JettySettings jetty) {
         if (maxConnections != -1 && maxConnections <= settings.maxHeld()) {
             throw new IllegalStateException("server.jetty.max-connections (" + maxConnections + ") must be above "
                     + "shapes.admission.max-in-flight and shapes.admission.max-queue together (" + settings.maxInFlight()
@@ -114,9 +103,6 @@ class JettyWeb {
             unreadBodies.setHandler(admission);
             server.setHandler(unreadBodies);
             server.setErrorHandler(new ProblemErrorHandler());
-            if (!virtualThreads) {
-                threadsBeyondTheAdmitted(server, settings);
-            }
             for (Connector connector : server.getConnectors()) {
                 if (connector instanceof ServerConnector network) {
                     network.setAcceptQueueSize(acceptQueue);
@@ -140,19 +126,19 @@ class JettyWeb {
     }
 
     /**
-     * Raises the server's pool of platform threads to {@link #THREADS_BEYOND_ADMITTED} beyond admission's bound, and says
-     * so. Not under {@code virtual}, whose requests run on virtual threads of their own.
+     * Under {@code plain} and {@code rxjava}, whose admitted requests each hold a request thread, a thread for every
+     * one and more ({@link RequestThreads}).
      */
-    static void threadsBeyondTheAdmitted(Server server, AdmissionSettings settings) {
-        if (server.getThreadPool() instanceof QueuedThreadPool pool) {
-            int needed = settings.maxInFlight() + THREADS_BEYOND_ADMITTED;
-            if (pool.getMaxThreads() < needed) {
-                log.info("Jetty: {} threads instead of {} (server.jetty.threads.max), admission's {} in flight and {} "
-                        + "more to read the other requests and turn them away", needed, pool.getMaxThreads(),
-                        settings.maxInFlight(), THREADS_BEYOND_ADMITTED);
-                pool.setMaxThreads(needed);
+    @Bean
+    @ConditionalOnDeployment(variant = {Deployment.Variant.PLAIN, Deployment.Variant.RXJAVA})
+    @ConditionalOnThreading(Threading.PLATFORM)
+    JettyServerCustomizer threadsForTheAdmitted(AdmissionSettings settings, Environment environment) {
+        return server -> {
+            if (server.getThreadPool() instanceof QueuedThreadPool pool) {
+                pool.setMaxThreads(RequestThreads.poolSize(settings, environment, "server.jetty.threads.max",
+                        pool.getMaxThreads()));
             }
-        }
+        };
     }
 
     /**
