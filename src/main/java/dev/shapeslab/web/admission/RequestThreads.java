@@ -15,6 +15,11 @@ import org.springframework.core.env.Environment;
  * requests hold a request thread only while they are read and answered (under {@code virtual}, a virtual thread of
  * their own), so their admitted requests need none each.
  *
+ * <p>The threads beyond let the requests past the admitted be answered within admission's bounds; they also let them
+ * be turned away as fast as they come. On Jetty, which holds a refusal, that costs the admitted requests nothing
+ * measurable; on Tomcat, which answers it at once and closes the connection, refused clients come straight back and
+ * take CPU from the admitted (docs/results.md, "Request threads beyond the admitted, on both servers").
+ *
  * <p>A pool size the user set ({@code server.tomcat.threads.max}, {@code server.jetty.threads.max}) is kept, with a
  * warning when it leaves fewer threads beyond the admitted: the tests that prove a variant's thread model by its
  * effects run on two request threads on purpose.
