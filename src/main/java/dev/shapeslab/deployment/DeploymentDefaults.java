@@ -72,9 +72,9 @@ public class DeploymentDefaults implements EnvironmentPostProcessor, Ordered {
         int maxQueue;
         if (store == Store.STUB) {
             // The stub has no pool: what holds a waiting request decides. Where nothing does, the bound is heap and
-            // latency, not threads: 1,000. Under plain and rxjava, 150: with the 50 request threads a servlet server keeps
-            // beyond the admitted to take new requests and turn the excess away fast (web.admission.RequestThreads),
-            // Boot's 200.
+            // latency, not threads: 1,000. Under plain and rxjava, 150: with the 50 request threads a servlet server
+            // keeps beyond the admitted to take new requests and turn the excess away fast
+            // (web.admission.RequestThreads), Boot's 200.
             maxInFlight = waitsOnNoThread ? 1000 : 150;
             // Twice the admitted under plain and rxjava: a longer queue cost the admitted requests throughput under
             // overload, since each waiting request is dispatched again by the same request threads; fewer under

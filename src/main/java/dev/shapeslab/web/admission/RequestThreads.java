@@ -35,7 +35,7 @@ public final class RequestThreads {
     }
 
     /** The fewest request threads for {@code settings}: the admitted, and {@value #BEYOND_ADMITTED} more. */
-    public static int needed(AdmissionSettings settings) {
+    private static int needed(AdmissionSettings settings) {
         return Math.addExact(settings.maxInFlight(), BEYOND_ADMITTED);
     }
 

@@ -79,8 +79,9 @@ class JettyWeb {
      * Boot's factory as its auto-configuration builds it (with every {@link JettyServerCustomizer} bean), and then:
      * admission control around the servlet context, problem+json for the server's and the context's own errors and for
      * error responses left empty ({@link EmptyErrorBodies}), the rest of a body nobody read read before the connection
-     * closes ({@link UnreadBodies}), and Tomcat's accept queue. Jetty accepts every client unless {@code server.jetty.max-connections} says otherwise (Boot applies
-     * it); a bound must leave connections past the requests admitted and waiting to answer 503 on.
+     * closes ({@link UnreadBodies}), and Tomcat's accept queue. Jetty accepts every client unless
+     * {@code server.jetty.max-connections} says otherwise (Boot applies it); a bound must leave connections past the
+     * requests admitted and waiting to answer 503 on.
      */
     @Bean
     JettyServletWebServerFactory jettyServletWebServerFactory(ObjectProvider<JettyServerCustomizer> customizers,

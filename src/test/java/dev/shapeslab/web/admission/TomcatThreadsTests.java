@@ -52,7 +52,8 @@ public class TomcatThreadsTests {
     public void aPoolSizeSetByAnEnvironmentVariableIsKeptToo() {
         MockEnvironment environment = new MockEnvironment();
         environment.getPropertySources().addFirst(new SystemEnvironmentPropertySource(
-                StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of("SERVER_TOMCAT_THREADS_MAX", "200")));
+                StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+                Map.of("SERVER_TOMCAT_THREADS_MAX", "200")));
         assertEquals(threadsAfterTheCustomizer(200, environment), 200);
     }
 }
