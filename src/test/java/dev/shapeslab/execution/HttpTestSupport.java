@@ -40,6 +40,10 @@ public abstract class HttpTestSupport extends AbstractTestNGSpringContextTests {
         return client.sendAsync(request, HttpResponse.BodyHandlers.ofString());
     }
 
+    protected int port() {
+        return port;
+    }
+
     protected URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }

@@ -63,54 +63,75 @@ public final class VertxProblems implements Handler<RoutingContext> {
     }
 
     /**
-     * Writes {@code problem} as the answer; a request whose body was not read has its connection closed, as Tomcat
-     * does, since the rest of the body would be taken for the next request, and that rest read and dropped first (up to
-     * {@link #SWALLOW_BYTES}), since a client still sending it would find the connection gone and never read the answer.
+     * Writes {@code problem} as the answer. A request whose body was not read has that body read and dropped (up to
+     * {@link #SWALLOW_BYTES}, for up to {@link #SWALLOW_MILLIS}): left in the socket it would be taken for the next
+     * request, and a client still sending it would find the connection gone and never read the answer. A body declared
+     * within those bytes keeps its connection once read, as Jetty keeps it: closing it would cost a client turned away
+     * at capacity a new connection for its next request, and the server an accept, each time. A body declared longer,
+     * or of unknown length (chunked), is answered {@code Connection: close}, as Tomcat answers it; one that does not
+     * come within the bounds has its connection closed once they have passed.
      */
     public static void answer(HttpServerRequest request, Problem problem, Map<String, String> headers) {
-        boolean unreadBody = !request.isEnded() && declaresBody(request);
-        Future<Void> bodyGone = Future.succeededFuture();
-        if (unreadBody) {
-            request.response().putHeader(HttpHeaders.CONNECTION, "close");
-            bodyGone = swallow(request);
-        } else {
+        if (request.isEnded() || !declaresBody(request)) {
             request.resume(); // a request paused by admission control: its end is read, the connection stays
+            write(request.response(), problem, headers);
+            return;
         }
-        Future<Void> closeAfter = bodyGone;
-        write(request.response(), problem, headers).onComplete(written -> {
-            if (unreadBody) {
-                closeAfter.onComplete(gone -> request.connection().close());
+        boolean keepAlive = declaresLengthWithin(request, SWALLOW_BYTES);
+        if (!keepAlive) {
+            request.response().putHeader(HttpHeaders.CONNECTION, "close");
+        }
+        Future<Boolean> bodyRead = swallow(request);
+        write(request.response(), problem, headers).onComplete(written -> bodyRead.onComplete(read -> {
+            if (!keepAlive || !read.result()) {
+                request.connection().close();
             }
-        });
+        }));
     }
 
     /** Tomcat's default {@code maxSwallowSize}. */
     static final long SWALLOW_BYTES = 2 * 1024 * 1024;
     static final long SWALLOW_MILLIS = 5_000;
 
-    /** Reads the rest of the request's body and drops it; done at its end, past the byte or time bound, or on error. */
-    private static Future<Void> swallow(HttpServerRequest request) {
-        Promise<Void> gone = Promise.promise();
+    /**
+     * Reads the rest of the request's body and drops it: true once its end is read, false past the byte or time bound,
+     * or on error.
+     */
+    private static Future<Boolean> swallow(HttpServerRequest request) {
+        Promise<Boolean> done = Promise.promise();
         long[] read = {0}; // only ever touched on the connection's event loop
         try {
             request.handler(chunk -> {
                 read[0] += chunk.length();
                 if (read[0] > SWALLOW_BYTES) {
-                    gone.tryComplete();
+                    done.tryComplete(false);
                 }
             });
-            request.endHandler(end -> gone.tryComplete());
-            request.exceptionHandler(failed -> gone.tryComplete());
+            request.endHandler(end -> done.tryComplete(true));
+            request.exceptionHandler(failed -> done.tryComplete(false));
             request.resume();
         } catch (IllegalStateException alreadyRead) {
-            return Future.succeededFuture();
+            return Future.succeededFuture(true);
         }
         Context context = Vertx.currentContext();
         if (context != null) {
-            long timer = context.owner().setTimer(SWALLOW_MILLIS, late -> gone.tryComplete());
-            gone.future().onComplete(done -> context.owner().cancelTimer(timer));
+            long timer = context.owner().setTimer(SWALLOW_MILLIS, late -> done.tryComplete(false));
+            done.future().onComplete(over -> context.owner().cancelTimer(timer));
         }
-        return gone.future();
+        return done.future();
+    }
+
+    /** Whether the request declares a {@code Content-Length} of at most {@code bytes} (not chunks). */
+    private static boolean declaresLengthWithin(HttpServerRequest request, long bytes) {
+        String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length == null || request.headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
+            return false;
+        }
+        try {
+            return Long.parseLong(length.trim()) <= bytes;
+        } catch (NumberFormatException unreadable) {
+            return false;
+        }
     }
 
     /** Whether the request's headers announce a body (a length above 0, or chunks). */
