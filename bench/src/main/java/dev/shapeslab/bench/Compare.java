@@ -139,6 +139,7 @@ public final class Compare {
                 + " s windows until the last three agree on app CPU/request within " + options.settlePercent
                 + " % (at most " + options.warmupMax + " s); " + options.windows + " x "
                 + options.window + " s measured (wrk); open model at " + options.openPercents + " % of the knee"
+                + (options.paired > 0 ? "; each followed by one at " + options.paired + " clients" : "")
                 + (options.jfr ? "; one JFR window" : ""));
         if (plan.stream().anyMatch(c -> !c.fault().isEmpty())) {
             System.out.println("  faults    : app " + String.join(" ", options.appJvmOptions(options.faultHeap)) + "; creates by "
@@ -238,9 +239,16 @@ public final class Compare {
                         options.honourRetryAfter));
                 OpenLoad.writeRequests(dir.resolve("workload.requests"), requests);
                 warmUp();
+                if (options.paired > 0) {
+                    props.setProperty("paired_connections", Integer.toString(options.paired));
+                    wrkWindow("paired-warmup", options.warmupWindow, options.paired);
+                }
                 List<Window> measured = new ArrayList<>();
                 for (int i = 1; i <= options.windows; i++) {
                     measured.add(wrkWindow("measure-" + i, options.window));
+                    if (options.paired > 0) {
+                        wrkWindow("paired-" + i, options.window, options.paired);
+                    }
                 }
                 double knee = measured.stream().mapToDouble(w -> w.load().throughput()).sorted()
                         .skip(measured.size() / 2).findFirst().orElseThrow();
@@ -617,8 +625,13 @@ public final class Compare {
         }
 
         private Window wrkWindow(String name, int seconds) throws IOException, InterruptedException, CellFailure {
-            int threads = Math.min(2, cell.connections());
-            List<String> command = List.of("wrk", "-t" + threads, "-c" + cell.connections(), "-d" + seconds + "s",
+            return wrkWindow(name, seconds, cell.connections());
+        }
+
+        private Window wrkWindow(String name, int seconds, int connections)
+                throws IOException, InterruptedException, CellFailure {
+            int threads = Math.min(2, connections);
+            List<String> command = List.of("wrk", "-t" + threads, "-c" + connections, "-d" + seconds + "s",
                     "--latency", "--timeout", "10s", "-s", dir.resolve("workload.lua").toString(), base);
             return window(name, command, seconds);
         }

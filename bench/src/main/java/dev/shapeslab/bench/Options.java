@@ -61,6 +61,8 @@ final class Options {
     int repeat = 1;
     int window = 15;
     int windows = 3;
+    /** {@code --paired}: clients of a window after each measured one, 0 for none. */
+    int paired;
     int warmupWindow = 10;
     int warmupMin = 60;
     int warmupMax = 150;
@@ -273,6 +275,15 @@ final class Options {
     @Option(names = "--windows", order = 41, paramLabel = "N", description = "measured closed-loop windows per cell (default: 3)")
     void windows(String v) {
         windows = positive(v, "--windows", 1);
+    }
+
+    @Option(names = "--paired", order = 41, paramLabel = "N", description = {
+            "after each measured window, one at N clients (paired-1, ...), on the same JVM",
+            "and database seconds later, after one unmeasured at N: a ratio between the",
+            "two numbers of clients, window by window, that the machine's speed from one",
+            "cell to the next does not move (default: none)"})
+    void paired(String v) {
+        paired = positive(v, "--paired", 1);
     }
 
     @Option(names = "--warmup-window", order = 42, paramLabel = "S", description = "warm-up windows in seconds (default: 10)")

@@ -68,6 +68,8 @@ final class Report {
         final Properties props;
         final List<Window> measured = new ArrayList<>();
         final List<Window> open = new ArrayList<>();
+        /** {@code --paired}: a window at the paired number of clients after each measured one, in order. */
+        final List<Window> paired = new ArrayList<>();
         final List<Window> warmup = new ArrayList<>();
         final Map<String, Window> gatling = new LinkedHashMap<>();
         Window jfr;
@@ -110,6 +112,8 @@ final class Report {
                             cell.measured.add(w);
                         } else if (name.startsWith("open-")) {
                             cell.open.add(w);
+                        } else if (name.matches("paired-\\d+")) {
+                            cell.paired.add(w);
                         } else if (name.startsWith("warmup-")) {
                             cell.warmup.add(w);
                         } else if (name.startsWith("gatling-")) {
@@ -281,6 +285,7 @@ final class Report {
                 crosscheckTable(md, scenario.getValue());
             }
         }
+        pairedTable(md, run.cells);
         jfrTable(md, run.cells);
         List<Cell> failed = run.cells.stream().filter(c -> c.error != null).toList();
         if (!failed.isEmpty()) {
@@ -590,6 +595,50 @@ final class Report {
                     c.measured.get(c.measured.size() / 2).load().latencyText("p99"), longRun.load().latencyText("p99")));
         }
         md.append('\n');
+    }
+
+    /**
+     * {@code --paired}: each measured window beside the window at the paired clients that followed it on the same JVM,
+     * and their ratio, window by window and of the means (of the windows that have their pair).
+     */
+    private static void pairedTable(StringBuilder md, List<Cell> cells) {
+        List<Cell> paired = cells.stream().filter(c -> c.error == null && !c.paired.isEmpty()).toList();
+        if (paired.isEmpty()) {
+            return;
+        }
+        md.append("## Paired windows: successes a second at the cell's clients and, seconds later, at the paired clients\n\n");
+        md.append("| cell | clients | successes/s | paired clients | successes/s | × window by window | × of the means "
+                + "| app µs/success → paired |\n|---|---|---|---|---|---|---|---|\n");
+        for (Cell c : paired) {
+            int pairs = Math.min(c.measured.size(), c.paired.size());
+            List<Double> at = c.measured.stream().limit(pairs).map(Report::successes).toList();
+            List<Double> then = c.paired.stream().limit(pairs).map(Report::successes).toList();
+            List<String> ratios = new ArrayList<>();
+            for (int i = 0; i < pairs; i++) {
+                ratios.add(String.format(Locale.ROOT, "%.2f", then.get(i) / at.get(i)));
+            }
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %.3f | %s → %s |%n", c.dir.getFileName(),
+                    c.get("connections"), figures(at), c.get("paired_connections"), figures(then), String.join(", ", ratios),
+                    mean(then) / mean(at), figures(c.measured.stream().limit(pairs).map(Report::appPerSuccess).toList()),
+                    figures(c.paired.stream().limit(pairs).map(Report::appPerSuccess).toList())));
+        }
+        md.append('\n');
+    }
+
+    private static double successes(Window w) {
+        return w.load().succeeded() / w.load().seconds();
+    }
+
+    private static double appPerSuccess(Window w) {
+        return w.appMicros() * w.load().throughput() / successes(w);
+    }
+
+    private static double mean(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    private static String figures(List<Double> values) {
+        return String.join(", ", values.stream().map(v -> String.format(Locale.ROOT, "%.0f", v)).toList());
     }
 
     private static void jfrTable(StringBuilder md, List<Cell> cells) {

@@ -133,6 +133,7 @@ final class Results {
                 continue;
             }
             List<Window> windows = new ArrayList<>(c.measured);
+            windows.addAll(c.paired);
             windows.addAll(c.gatling.values());
             windows.addAll(c.open);
             if (c.jfr != null) {
@@ -142,8 +143,9 @@ final class Results {
                 GeneratorOutput load = w.load();
                 double successes = load.succeeded() / load.seconds();
                 LiveHeap live = liveHeap(c, w.name());
+                int connections = kind(w.name()).equals("paired") ? c.intValue("paired_connections") : c.intValue("connections");
                 rows.add(new WindowRow(commit, c.get("scenario"), c.get("variant"), c.get("backend"), c.get("workload"),
-                        c.intValue("connections"), c.intValue("latency_ms"), c.intValue("repeat"), w.name(), kind(w.name()),
+                        connections, c.intValue("latency_ms"), c.intValue("repeat"), w.name(), kind(w.name()),
                         load.generator(), openRate(c, w.name()), round(load.throughput(), 1),
                         millis(load, "p50"), millis(load, "p99"), millis(load, "p99.9"),
                         millis(load, load.latencyMicros().containsKey("max") ? "max" : "p100"),
@@ -214,6 +216,9 @@ final class Results {
         }
         if (window.startsWith("gatling-")) {
             return "gatling";
+        }
+        if (window.startsWith("paired-")) {
+            return "paired";
         }
         return window.equals("jfr") ? "jfr" : "closed";
     }

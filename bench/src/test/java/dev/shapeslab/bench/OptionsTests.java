@@ -17,7 +17,7 @@ public class OptionsTests {
         for (String option : List.of("--help", "--variants", "--scenarios", "--backends", "--users", "--latency",
                 "--no-baseline", "--connections", "--workloads", "--drill-connections", "--overload-connections",
                 "--overload-warmup", "--retry-after", "--fault-heap", "--drill-threads", "--fault-cells", "--repeat",
-                "--window", "--windows", "--warmup-window", "--warmup-min", "--warmup-max", "--settle", "--open",
+                "--window", "--windows", "--paired", "--warmup-window", "--warmup-min", "--warmup-max", "--settle", "--open",
                 "--open-rates", "--jfr", "--heap", "--jvm-opts", "--port", "--management-port", "--h2-port", "--pg-port",
                 "--start-timeout", "--out", "--keep-data", "--dry-run", "--report-only")) {
             assertThat(usage).contains(option);
@@ -46,6 +46,8 @@ public class OptionsTests {
         assertThat(o.appJvmOptions()).containsExactly("-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-Xlog:gc", "-Dx=1");
         assertThat(o.dryRun).isTrue();
         assertThat(o.drillClients).isEqualTo(DrillLoad.Clients.VIRTUAL);
+        assertThat(defaults.paired).isZero();
+        assertThat(Options.parse(new String[] {"--paired", "5000"}).paired).isEqualTo(5000);
     }
 
     @Test

@@ -136,6 +136,33 @@ public class ReportTests {
     }
 
     @Test
+    public void pairedWindowsAreRowsAtThePairedClientsAndATableOfRatiosButNotTheCellsFigures() throws IOException {
+        Path mixed = run.resolve("cells/002-mixed-plain-h2-mixed-c16");
+        for (String[] copy : new String[][] {{"measure-1", "paired-1"}, {"measure-2", "paired-2"}, {"measure-3", "paired-warmup"}}) {
+            for (String ext : new String[] {".out", ".cpu"}) {
+                Files.copy(mixed.resolve(copy[0] + ext), mixed.resolve(copy[1] + ext));
+            }
+        }
+        Files.writeString(mixed.resolve("cell.properties"), Files.readString(mixed.resolve("cell.properties"))
+                + "paired_connections=64\n");
+        Report.write(run);
+
+        List<Results.WindowRow> rows = Results.read(run.resolve(Results.RESULTS), Results.WindowRow.class);
+        List<Results.WindowRow> paired = rows.stream().filter(r -> "paired".equals(r.kind())).toList();
+        assertThat(paired).extracting(Results.WindowRow::window).containsExactly("paired-1", "paired-2");
+        assertThat(paired).extracting(Results.WindowRow::clients).containsOnly(64);
+        assertThat(paired.get(0).reqPerSecond()).isEqualTo(252.0); // measure-1's figures, copied
+        List<CellRows> cells = CellRows.of(rows);
+        assertThat(cells).noneMatch(c -> c.clients() == 64);
+        assertThat(cells).filteredOn(c -> c.clients() == 16 && c.measured().stream().anyMatch(r -> r.backend().equals("h2")))
+                .singleElement().satisfies(c -> assertThat(c.measured()).hasSize(3));
+        String md = Files.readString(run.resolve("summary.md"));
+        // measure-1 and measure-2 beside copies of themselves; measure-3 has no pair, and no part in the means
+        assertThat(md).contains("## Paired windows").contains(
+                "| 002-mixed-plain-h2-mixed-c16 | 16 | 252, 325 | 64 | 252, 325 | 1.00, 1.00 | 1.000 | 5336, 3928 → 5336, 3928 |");
+    }
+
+    @Test
     public void chartsAndAnIndexPageAreWrittenBesideTheSummary() throws IOException {
         Report.write(run);
 
