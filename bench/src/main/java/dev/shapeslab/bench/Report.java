@@ -161,7 +161,7 @@ final class Report {
 
         /** Requests per second answered 2xx/3xx in time: what a client got served, 503s left out. */
         Spread successes() {
-            return Spread.of(measured.stream().map(w -> w.load().succeeded() / w.load().seconds()).toList());
+            return Spread.of(measured.stream().map(Window::successes).toList());
         }
 
         Spread app() {
@@ -611,26 +611,18 @@ final class Report {
                 + "| app µs/success → paired |\n|---|---|---|---|---|---|---|---|\n");
         for (Cell c : paired) {
             int pairs = Math.min(c.measured.size(), c.paired.size());
-            List<Double> at = c.measured.stream().limit(pairs).map(Report::successes).toList();
-            List<Double> then = c.paired.stream().limit(pairs).map(Report::successes).toList();
+            List<Double> at = c.measured.stream().limit(pairs).map(Window::successes).toList();
+            List<Double> then = c.paired.stream().limit(pairs).map(Window::successes).toList();
             List<String> ratios = new ArrayList<>();
             for (int i = 0; i < pairs; i++) {
                 ratios.add(String.format(Locale.ROOT, "%.2f", then.get(i) / at.get(i)));
             }
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %.3f | %s → %s |%n", c.dir.getFileName(),
                     c.get("connections"), figures(at), c.get("paired_connections"), figures(then), String.join(", ", ratios),
-                    mean(then) / mean(at), figures(c.measured.stream().limit(pairs).map(Report::appPerSuccess).toList()),
-                    figures(c.paired.stream().limit(pairs).map(Report::appPerSuccess).toList())));
+                    mean(then) / mean(at), figures(c.measured.stream().limit(pairs).map(Window::appPerSuccess).toList()),
+                    figures(c.paired.stream().limit(pairs).map(Window::appPerSuccess).toList())));
         }
         md.append('\n');
-    }
-
-    private static double successes(Window w) {
-        return w.load().succeeded() / w.load().seconds();
-    }
-
-    private static double appPerSuccess(Window w) {
-        return w.appMicros() * w.load().throughput() / successes(w);
     }
 
     private static double mean(List<Double> values) {

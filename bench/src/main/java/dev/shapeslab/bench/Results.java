@@ -141,7 +141,7 @@ final class Results {
             }
             for (Window w : windows) {
                 GeneratorOutput load = w.load();
-                double successes = load.succeeded() / load.seconds();
+                double successes = w.successes();
                 LiveHeap live = liveHeap(c, w.name());
                 int connections = kind(w.name()).equals("paired") ? c.intValue("paired_connections") : c.intValue("connections");
                 rows.add(new WindowRow(commit, c.get("scenario"), c.get("variant"), c.get("backend"), c.get("workload"),
@@ -157,7 +157,7 @@ final class Results {
                         c.get("db_delay_ms").isEmpty() ? null : c.intValue("db_delay_ms"),
                         w.proxyMicros() == null ? null : round(w.proxyMicros(), 1),
                         config(c), c.get("settings"), w.appThreads(), round(successes, 1),
-                        successes > 0 ? round(w.appMicros() * load.throughput() / successes, 1) : null, "ok", "",
+                        successes > 0 ? round(w.appPerSuccess(), 1) : null, "ok", "",
                         live == null ? null : round(live.bytes() / (1024 * 1024), 1), live == null ? null : live.inFlight(),
                         poolSize(c, w.name()), server(c)));
             }

@@ -24,6 +24,17 @@ record Window(String name, GeneratorOutput load, double appMicros, Double dbMicr
               /** the app's RSS (KiB) and threads just after the window, from its /proc status; null when not kept */
               Long appRssKib, Integer appThreads) {
 
+    /** Answers 2xx or 3xx a second. */
+    double successes() {
+        return load.succeeded() / load.seconds();
+    }
+
+    /** The app's CPU per successful answer (µs), 503s and other failures included in the cost; NaN without a success. */
+    double appPerSuccess() {
+        double successes = successes();
+        return successes > 0 ? appMicros * load.throughput() / successes : Double.NaN;
+    }
+
     /**
      * Reads window {@code name} of {@code cellDir}. {@code clkTck} is the kernel's clock tick rate
      * ({@code getconf CLK_TCK}, 100 on Linux).
