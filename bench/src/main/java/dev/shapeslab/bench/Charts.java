@@ -26,7 +26,8 @@ import org.jfree.chart.plot.XYPlot;
  * scenario ({@link Facet}): successes per second, p99 and CPU per success against the clients when they vary
  * ({@link ClientCharts}), else a bar per model ({@link CellBars}); the latency spectrum; for the {@code map}
  * scenario its grid of winners and its panels ({@link MapCharts}); per drill of the faults scenario its answers per
- * second ({@link FaultChart}). Every chart uses one visual language: a model's colour and marker
+ * second ({@link FaultChart}); with {@code --paired}, each model's successes at the paired clients × at the cell's
+ * ({@link PairedWindows}). Every chart uses one visual language: a model's colour and marker
  * ({@link ModelStyle}), a title that says what was measured, a red X for a failed cell ({@link FailedMark}).
  */
 final class Charts {
@@ -118,6 +119,11 @@ final class Charts {
                             CellBars.cpu(at.getValue()), scenario));
                 }
             }
+        }
+        Map<Facet, List<PairedWindows.Model>> paired = PairedWindows.byExperiment(PairedWindows.of(rows));
+        for (Map.Entry<Facet, List<PairedWindows.Model>> e : paired.entrySet()) {
+            charts.add(save(dir, names.file("paired", scenario, Facet.detail(e.getKey(), paired.keySet())),
+                    PairedWindows.chart(e.getValue()), scenario, 1000, HEIGHT));
         }
         return charts;
     }

@@ -21,6 +21,11 @@ record Facet(String scenario, String backend, String workload, int latencyMs, St
                 r.dbDelayMs(), r.dbPool() != null ? r.dbPool() : poolSet(text(r.settings())));
     }
 
+    /** The same experiment on another backend: the chart of models on several drivers of one database. */
+    Facet withBackend(String other) {
+        return new Facet(scenario, other, workload, latencyMs, heap, dbDelayMs, dbPool);
+    }
+
     private static final Pattern POOL_SET = Pattern.compile("(?:maximum-pool-size|pool\\.max-size)=(\\d+)");
 
     /** The pool a row's settings asked for: a failed cell exported none, and belongs beside the others of its size. */

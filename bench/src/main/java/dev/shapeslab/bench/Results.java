@@ -205,7 +205,7 @@ final class Results {
         }
     }
 
-    private static <T> void write(Path file, Class<T> type, List<T> rows) throws IOException {
+    static <T> void write(Path file, Class<T> type, List<T> rows) throws IOException {
         CsvSchema schema = CSV.schemaFor(type).withHeader();
         CSV.writer(schema).writeValue(file.toFile(), rows);
     }

@@ -24,6 +24,8 @@ final class RowBuilder {
     private Double liveHeapMib;
     private Double inFlight;
     private String settings = "";
+    private String backend = "stub";
+    private int repeat = 1;
 
     private RowBuilder(String variant, int clients, int latencyMs) {
         this.variant = variant;
@@ -93,6 +95,16 @@ final class RowBuilder {
         return this;
     }
 
+    RowBuilder backend(String name) {
+        backend = name;
+        return this;
+    }
+
+    RowBuilder repeat(int value) {
+        repeat = value;
+        return this;
+    }
+
     RowBuilder server(String name) {
         server = name;
         return this;
@@ -106,12 +118,13 @@ final class RowBuilder {
     Results.WindowRow build() {
         String server = this.server != null ? this.server : CellPlan.ownServer(variant).orElse("tomcat");
         if (error != null) {
-            return new Results.WindowRow("test", scenario, variant, "stub", "get-circle", clients, latencyMs, 1, "", "failed",
+            return new Results.WindowRow("test", scenario, variant, backend, "get-circle", clients, latencyMs, repeat, "", "failed",
                     "", null, null, null, null, null, null, null, null, "", null, null, null, null, null, "2g", null, null,
                     null, null, config, "", null, null, null, "failed", error, null, null, null, server);
         }
         double served = successes == null ? reqPerSecond : successes;
-        return new Results.WindowRow("test", scenario, variant, "stub", "get-circle", clients, latencyMs, 1, window, "closed",
+        return new Results.WindowRow("test", scenario, variant, backend, "get-circle", clients, latencyMs, repeat, window,
+                Results.kind(window),
                 "wrk", null, reqPerSecond, latencyMs * 1.1, p99Ms, p99Ms * 1.5, p99Ms * 2, Math.round(reqPerSecond * 10), errors,
                 errors > 0 ? "503=" + errors : "", appMicros, dbMicros, 20.0, 0.04, 300.0, "2g", 600.0, 650.0, null,
                 proxyMicros, config, settings, 100, served, served > 0 ? appMicros * reqPerSecond / served : null, "ok", "", liveHeapMib,
