@@ -54,7 +54,7 @@ public abstract class AdmissionQueueTests extends HttpTestSupport {
     /** Long enough for the whole burst to arrive while the first request is served. */
     static final int LATENCY_MS = 400;
     static final int TOMCAT_THREADS = 2;
-    static final int MAX_QUEUE = 3;
+    protected static final int MAX_QUEUE = 3;
     static final int TOMCAT_ASYNC_TIMEOUT_MS = 250;
 
     @Test

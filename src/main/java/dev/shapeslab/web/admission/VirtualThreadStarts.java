@@ -4,6 +4,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The executor of Tomcat's and Jetty's requests under {@code virtual}: a new virtual thread per task, at most
@@ -16,6 +17,7 @@ public final class VirtualThreadStarts implements Executor {
     private final int maxRunning;
     private final Queue<Runnable> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicInteger running = new AtomicInteger();
+    private final LongAdder started = new LongAdder();
 
     /**
      * The starts a server's requests get under admission's {@code settings}: as many as admission lets in, and as many
@@ -44,6 +46,11 @@ public final class VirtualThreadStarts implements Executor {
         return running.get();
     }
 
+    /** Tasks started so far, each on a virtual thread of its own. */
+    public long started() {
+        return started.sum();
+    }
+
     /** Tasks waiting for a start. */
     int waiting() {
         return waiting.size();
@@ -63,6 +70,7 @@ public final class VirtualThreadStarts implements Executor {
                 running.decrementAndGet(); // another start took it
                 continue;
             }
+            started.increment(); // before its thread runs: whoever sees the task's effects sees it counted
             try {
                 virtualThreads.execute(() -> {
                     try {
@@ -73,6 +81,7 @@ public final class VirtualThreadStarts implements Executor {
                     }
                 });
             } catch (RuntimeException refused) {
+                started.decrement();
                 running.decrementAndGet();
                 throw refused;
             }

@@ -1,8 +1,25 @@
 package dev.shapeslab.execution.virtual;
 
+import static org.awaitility.Awaitility.await;
+import static org.testng.Assert.assertEquals;
+
 import dev.shapeslab.Requires;
 import dev.shapeslab.execution.AdmissionQueueTests;
+import dev.shapeslab.faults.FaultTests;
+import dev.shapeslab.web.ResourcePaths;
+import dev.shapeslab.web.admission.Admission;
+import dev.shapeslab.web.admission.VirtualThreadStarts;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.springframework.boot.jetty.JettyWebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.test.context.ActiveProfiles;
+import org.testng.annotations.Test;
 
 /**
  * A request waiting for a place under virtual on Jetty holds no thread, and is then served on a new virtual thread (the
@@ -11,4 +28,31 @@ import org.springframework.test.context.ActiveProfiles;
 @ActiveProfiles({"virtual", "stub", "jetty"})
 @Requires(VirtualThreads.class)
 public class VirtualAdmissionQueueOnJettyTests extends AdmissionQueueTests {
+
+    /**
+     * Jetty starts a virtual thread for a request only once admission lets it in: one set waiting or turned away
+     * starts none (at 5,000 clients on the slow database, more than a thousand a second).
+     */
+    @Test
+    public void onlyTheRequestsAdmittedStartAVirtualThread() {
+        JettyWebServer server = (JettyWebServer) ((WebServerApplicationContext) applicationContext).getWebServer();
+        VirtualThreadStarts starts = (VirtualThreadStarts) ((QueuedThreadPool) server.getServer().getThreadPool())
+                .getVirtualThreadsExecutor();
+        Admission admission = admission();
+        String path = ResourcePaths.CIRCLES + "?limit=1";
+        await().atMost(Duration.ofSeconds(30)).until(admission::inFlight, count -> count == 0);
+        long before = starts.started();
+
+        List<CompletableFuture<HttpResponse<String>>> served = new ArrayList<>();
+        for (int i = 0; i < 1 + MAX_QUEUE; i++) {
+            served.add(send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET().build()));
+        }
+        await().atMost(Duration.ofSeconds(30)).until(admission::waiting, count -> count == MAX_QUEUE);
+        FaultTests.assertUnavailable(get(path));
+        assertEquals(starts.started(), before + 1, "the one admitted started a virtual thread; those waiting and the one "
+                + "turned away none");
+
+        served.forEach(CompletableFuture::join);
+        assertEquals(starts.started(), before + 1 + MAX_QUEUE, "each waiting request, once admitted, one");
+    }
 }
