@@ -4,6 +4,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Paint;
 import java.awt.geom.Ellipse2D;
+import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,8 +27,7 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
-import org.jfree.chart.ui.RectangleAnchor;
-import org.jfree.chart.ui.TextAnchor;
+import org.jfree.chart.ui.Layer;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
@@ -262,8 +262,9 @@ final class PairedWindows {
         plot.setDataset(1, bars);
         plot.setRenderer(1, barRenderer);
         plot.setDatasetRenderingOrder(DatasetRenderingOrder.REVERSE); // the bars under the dots
-        plot.addRangeMarker(guide(1, String.format(Locale.ROOT, "as many as at %,d clients", first.clients)));
-        plot.addRangeMarker(guide(0.9, "0.9"));
+        // behind the bars and dots, told apart in the legend: a label on the line would hide a dot
+        plot.addRangeMarker(new ValueMarker(1, ModelStyle.GREY, ModelStyle.guide()), Layer.BACKGROUND);
+        plot.addRangeMarker(new ValueMarker(0.9, ModelStyle.GREY, ModelStyle.guide()), Layer.BACKGROUND);
         LegendItemCollection legend = new LegendItemCollection();
         LegendItem bar = new LegendItem(runs > 1 ? "the runs pooled (the model's colour)" : "the model's colour",
                 ModelStyle.everyColour());
@@ -273,20 +274,13 @@ final class PairedWindows {
             legend.add(new LegendItem("one run (the mean of its pairs)", null, null, null, new Ellipse2D.Double(-3.5, -3.5, 7, 7),
                     Color.DARK_GRAY));
         }
+        legend.add(new LegendItem(String.format(Locale.ROOT, "1 and 0.9 × the successes at %,d clients", first.clients), null,
+                null, null, new Line2D.Double(-8, 0, 8, 0), ModelStyle.guide(), ModelStyle.GREY));
         plot.setFixedLegendItems(legend);
         String title = String.format(Locale.ROOT, "Successes at %,d clients × at %,d, seconds later on the same JVM", first.pairedClients,
                 first.clients) + (runs > 1 ? String.format(Locale.ROOT, " · %d runs", runs) : "") + " · "
                 + first.facet.withBackend(drivers ? backends(models) : first.facet.backend()).describe();
         return Charts.finish(title, plot);
-    }
-
-    private static ValueMarker guide(double value, String label) {
-        ValueMarker marker = new ValueMarker(value, ModelStyle.GREY, ModelStyle.guide());
-        marker.setLabel(label);
-        marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-        marker.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
-        marker.setLabelBackgroundColor(Color.WHITE);
-        return marker;
     }
 
     /** "PostgreSQL" when every model ran on it (JDBC, R2DBC or the Vert.x client), else the backends' names. */
@@ -305,11 +299,11 @@ final class PairedWindows {
             Model first = models.get(0);
             String at = String.format(Locale.ROOT, "%,d clients", first.clients);
             String paired = String.format(Locale.ROOT, "%,d clients", first.pairedClients);
-            md.append("| variant | driver | server | successes/s at ").append(at).append(", each run | at ").append(paired)
-                    .append(", each run | × each run | × pooled | × pair by pair | non-2xx answers/s at ").append(paired)
-                    .append(" | app µs per success, ").append(at).append(" → ").append(paired)
-                    .append(" | app µs per non-2xx answer | PostgreSQL, delay proxy, generator µs per success at ").append(paired)
-                    .append(" | code |\n|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
+            md.append("| variant | driver | server | successes/s at ").append(at).append(", run by run | at ")
+                    .append(count(first.pairedClients)).append(" | × run by run | × pooled | × pair by pair | non-2xx/s at ")
+                    .append(count(first.pairedClients)).append(" | app µs/success, ").append(count(first.clients)).append(" → ")
+                    .append(count(first.pairedClients)).append(" | app µs per non-2xx | database, proxy, generator µs/success at ")
+                    .append(count(first.pairedClients)).append(" | code |\n|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
             for (Model m : models) {
                 md.append("| `").append(m.variant).append("` | ").append(m.driver()).append(" | ")
                         .append(ServerTables.serverName(m.server)).append(" | ")
@@ -319,23 +313,23 @@ final class PairedWindows {
                         .append(ratio(m.pooled(), 3)).append("** | ");
                 List<Double> pairs = m.runs.stream().flatMap(r -> r.pairRatios().stream()).sorted().toList();
                 md.append(ratio(pairs.get(0), 2)).append("–").append(ratio(pairs.get(pairs.size() - 1), 2)).append(" | ")
-                        .append(AnswerTable.figure(m.pairedRefusals())).append(" | ")
-                        .append(AnswerTable.figure(m.appPerSuccess(false))).append(" → ")
-                        .append(AnswerTable.figure(m.appPerSuccess(true))).append(" | ")
-                        .append(AnswerTable.figure(m.appPerRefusal())).append(" | ")
-                        .append(AnswerTable.figure(m.pairedPerSuccess(Results.WindowRow::dbMicros))).append(", ")
-                        .append(AnswerTable.figure(m.pairedPerSuccess(Results.WindowRow::proxyMicros))).append(", ")
-                        .append(AnswerTable.figure(m.pairedPerSuccess(Results.WindowRow::generatorMicros))).append(" | ")
+                        .append(micros(m.pairedRefusals())).append(" | ")
+                        .append(micros(m.appPerSuccess(false))).append(" → ")
+                        .append(micros(m.appPerSuccess(true))).append(" | ")
+                        .append(micros(m.appPerRefusal())).append(" | ")
+                        .append(micros(m.pairedPerSuccess(Results.WindowRow::dbMicros))).append(", ")
+                        .append(micros(m.pairedPerSuccess(Results.WindowRow::proxyMicros))).append(", ")
+                        .append(micros(m.pairedPerSuccess(Results.WindowRow::generatorMicros))).append(" | ")
                         .append(m.runs.stream().map(r -> "`" + (r.commit.length() > 7 ? r.commit.substring(0, 7) : r.commit) + "`")
                                 .distinct().reduce((a, b) -> a + ", " + b).orElse("–"))
                         .append(" |\n");
             }
-            md.append("\n*Each run*: the mean of its windows (a window at ").append(at).append(" and, seconds later on the ")
-                    .append("same JVM, one at ").append(paired).append(", a pair); *× each run*: the mean at ").append(paired)
+            md.append("\n*Run by run*: the mean of each run's windows (a window at ").append(at).append(" and, seconds later on the ")
+                    .append("same JVM, one at ").append(paired).append(", a pair); *×*: the mean at ").append(paired)
                     .append(" ÷ the mean at ").append(at).append("; *pooled*: every run's windows together; *pair by pair*: ")
-                    .append("the lowest and highest window's ratio; *non-2xx answers*: "
-                            + "every answer but 2xx (here admission's 503s); µs of CPU per success (the non-2xx answers' included), "
-                            + "the median over the windows; *app µs per non-2xx answer*: the app's CPU a second at ")
+                    .append("the lowest and highest window's ratio; *non-2xx*: every "
+                            + "answer but 2xx (here admission's 503s); µs of CPU per success (the non-2xx answers' included), the "
+                            + "median over the windows; *app µs per non-2xx*: the app's CPU a second at ")
                     .append(paired).append(" less its successes at the cost each had in the window before, over the non-2xx ")
                     .append("answers, the median over the pairs. From ")
                     .append("`docs/data/slow-database-paired.csv`, written by `bench/redraw.sh`.\n");
@@ -349,6 +343,11 @@ final class PairedWindows {
 
     private static String count(double v) {
         return String.format(Locale.ROOT, "%,.0f", v);
+    }
+
+    /** A figure in µs or a second, whole: the windows' spread is wider than a fraction. */
+    private static String micros(Double v) {
+        return v == null ? "–" : count(v);
     }
 
     private static String ratio(double v, int decimals) {
