@@ -123,7 +123,7 @@ final class Charts {
         Map<Facet, List<PairedWindows.Model>> paired = PairedWindows.byExperiment(PairedWindows.of(rows));
         for (Map.Entry<Facet, List<PairedWindows.Model>> e : paired.entrySet()) {
             charts.add(save(dir, names.file("paired", scenario, Facet.detail(e.getKey(), paired.keySet())),
-                    PairedWindows.chart(e.getValue()), scenario, 1000, HEIGHT));
+                    PairedChart.chart(e.getValue()), scenario, 1000, HEIGHT));
         }
         return charts;
     }

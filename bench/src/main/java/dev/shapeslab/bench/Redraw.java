@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * by the same code as a run's charts; and the answer table of {@code README.md} and {@code docs/results.md}
  * ({@link AnswerTable}) is written again from {@code map.csv} and {@code fair-answer.csv}, and the map's table of
  * {@code docs/results.md} ({@link MapTable}) from {@code map.csv}, and its server tables ({@link ServerTables}) from
- * {@code c10k.csv} and {@code heap-in-flight.csv}, and its paired table ({@link PairedWindows}) from
+ * {@code c10k.csv} and {@code heap-in-flight.csv}, and its paired table ({@link PairedTable}) from
  * {@code slow-database-paired.csv}. It writes only its own
  * files: the charts of docs/charts that have no data set stay as they are.
  */
@@ -74,7 +74,7 @@ final class Redraw {
         table(root, data.resolve("c10k.csv"), ServerTables.C10K_START, ServerTables.C10K_END, ServerTables::c10k, "C10k table", done);
         table(root, data.resolve("heap-in-flight.csv"), ServerTables.HEAP_START, ServerTables.HEAP_END, ServerTables::heap,
                 "heap per request table", done);
-        table(root, data.resolve("slow-database-paired.csv"), PairedWindows.START, PairedWindows.END, PairedWindows::markdown,
+        table(root, data.resolve("slow-database-paired.csv"), PairedTable.START, PairedTable.END, PairedTable::markdown,
                 "paired table", done);
         return done;
     }

@@ -91,7 +91,7 @@ public class PairedWindowsTests {
         List<PairedWindows.Model> models = PairedWindows.of(rows);
 
         assertThat(PairedWindows.byExperiment(models)).hasSize(1);
-        JFreeChart chart = PairedWindows.chart(models);
+        JFreeChart chart = PairedChart.chart(models);
         CategoryPlot plot = chart.getCategoryPlot();
         CategoryDataset dots = plot.getDataset(0);
         CategoryDataset bars = plot.getDataset(1);
@@ -112,7 +112,7 @@ public class PairedWindowsTests {
                 new double[] {1800, 2200}));
         rows.addAll(cell("plain", "pg", 2, 1000, new double[] {2500}, new double[] {2500}));
 
-        String md = PairedWindows.markdown(rows);
+        String md = PairedTable.markdown(rows);
 
         assertThat(md).contains("| variant | driver | server | successes/s at 1,000 clients, run by run | at 5,000 | × run by run |")
                 .contains("| `plain` | JDBC | Tomcat | 2,100; 2,500 | 2,000; 2,500 | 0.952; 1.000 | **0.970** | 0.90–1.00 | 0 | 300 → 400 | – | –, –, 20 | `test` |")
@@ -125,13 +125,13 @@ public class PairedWindowsTests {
         Files.createDirectories(root.resolve("docs/data"));
         List<Results.WindowRow> rows = new ArrayList<>(cell("plain", "pg", 1, 1000, new double[] {2000}, new double[] {1900}));
         Results.write(root.resolve("docs/data/slow-database-paired.csv"), Results.WindowRow.class, rows);
-        Files.writeString(root.resolve("docs/results.md"), "before\n" + PairedWindows.START + "\nold\n" + PairedWindows.END + "\nafter\n");
+        Files.writeString(root.resolve("docs/results.md"), "before\n" + PairedTable.START + "\nold\n" + PairedTable.END + "\nafter\n");
 
         List<String> done = Redraw.redraw(root);
 
         assertThat(root.resolve("docs/charts/slow-database-paired-paired.png")).isNotEmptyFile();
-        assertThat(Files.readString(root.resolve("docs/results.md"))).startsWith("before\n" + PairedWindows.START + "\n| variant |")
-                .contains("| `plain` | JDBC | Tomcat | 2,000 | 1,900 | 0.950 | **0.950** |").endsWith(PairedWindows.END + "\nafter\n");
+        assertThat(Files.readString(root.resolve("docs/results.md"))).startsWith("before\n" + PairedTable.START + "\n| variant |")
+                .contains("| `plain` | JDBC | Tomcat | 2,000 | 1,900 | 0.950 | **0.950** |").endsWith(PairedTable.END + "\nafter\n");
         assertThat(done).contains("docs/results.md: paired table written");
     }
 }
