@@ -37,8 +37,8 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
     /**
      * Under virtual threads, non-blocking: Jetty then reads each request and calls this handler on its own platform
      * threads, and only a request admitted goes on to a virtual thread of its own. Blocking, as the servlet context is,
-     * Jetty would start a virtual thread for every request that arrives, those set waiting or turned away included
-     * (at 5,000 clients, more than a thousand a second that do nothing else). On a pool of platform threads the
+     * Jetty would start a virtual thread for every request that arrives, those set waiting or turned away included,
+     * each only to leave the request with admission (docs/faults.md). On a pool of platform threads the
      * handler stays as blocking as what it wraps: Jetty runs it on the thread that read the request, with no hand-over.
      */
     @Override
