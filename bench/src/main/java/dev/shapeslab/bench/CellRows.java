@@ -92,7 +92,7 @@ record CellRows(Facet facet, String variant, String config, int clients, List<Re
         return median(r -> perSuccess(r, perRequest.apply(r)));
     }
 
-    private static Double perSuccess(Results.WindowRow r, Double perRequest) {
+    static Double perSuccess(Results.WindowRow r, Double perRequest) {
         Double successes = successes(r);
         if (perRequest == null || r.reqPerSecond() == null || successes == null || successes <= 0) {
             return null;
@@ -111,7 +111,12 @@ record CellRows(Facet facet, String variant, String config, int clients, List<Re
 
     /** The median of a figure over the measured windows, null when no window has it. */
     Double median(Function<Results.WindowRow, Double> figure) {
-        List<Double> values = measured.stream().map(figure).filter(Objects::nonNull).sorted().toList();
+        return median(measured.stream().map(figure).toList());
+    }
+
+    /** The median of the figures that are there, null when none is. */
+    static Double median(List<Double> figures) {
+        List<Double> values = figures.stream().filter(Objects::nonNull).sorted().toList();
         int n = values.size();
         if (n == 0) {
             return null;

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -96,17 +95,12 @@ final class PairedWindows {
 
         /** Another process's CPU per success at the paired clients, from its figure per request: × requests ÷ successes. */
         Double pairedPerSuccess(Function<Results.WindowRow, Double> perRequest) {
-            return median(true, r -> {
-                Double micros = perRequest.apply(r);
-                Double successes = CellRows.successes(r);
-                return micros == null || r.reqPerSecond() == null || successes == null || successes <= 0 ? null
-                        : micros * r.reqPerSecond() / successes;
-            });
+            return median(true, r -> CellRows.perSuccess(r, perRequest.apply(r)));
         }
 
         /** The median of the pairs' {@link Run#appPerRefusal()}. */
         Double appPerRefusal() {
-            return PairedWindows.median(runs.stream().flatMap(r -> r.appPerRefusal().stream()).toList());
+            return CellRows.median(runs.stream().flatMap(r -> r.appPerRefusal().stream()).toList());
         }
 
         /** Answers other than 2xx a second at the paired clients, the median over the windows. */
@@ -116,7 +110,7 @@ final class PairedWindows {
         }
 
         private Double median(boolean paired, Function<Results.WindowRow, Double> figure) {
-            return PairedWindows.median(runs.stream().flatMap(r -> (paired ? r.paired : r.at).stream().limit(r.pairs()))
+            return CellRows.median(runs.stream().flatMap(r -> (paired ? r.paired : r.at).stream().limit(r.pairs()))
                     .map(figure).toList());
         }
 
@@ -186,12 +180,6 @@ final class PairedWindows {
             case "h2" -> "H2 TCP server";
             default -> backend;
         };
-    }
-
-    static Double median(List<Double> figures) {
-        List<Double> values = figures.stream().filter(Objects::nonNull).sorted().toList();
-        int n = values.size();
-        return n == 0 ? null : n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
     }
 
     static double mean(List<Double> values) {
