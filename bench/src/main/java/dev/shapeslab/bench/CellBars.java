@@ -99,12 +99,7 @@ final class CellBars {
     }
 
     private static CategoryPlot plot(DefaultCategoryDataset data, List<CellRows> cells, String yLabel, BarRenderer renderer) {
-        renderer.setBarPainter(new StandardBarPainter());
-        renderer.setShadowVisible(false);
-        renderer.setDrawBarOutline(true);
-        renderer.setDefaultOutlinePaint(Color.DARK_GRAY);
-        renderer.setDefaultOutlineStroke(new BasicStroke(0.5f));
-        renderer.setMaximumBarWidth(0.12);
+        flat(renderer, 0.12);
         renderer.setDefaultLegendShape(new Rectangle2D.Double(-5, -5, 10, 10));
         CategoryAxis x = new CategoryAxis(String.format(Locale.ROOT, "model, %,d clients (closed loop)", cells.get(0).clients()));
         x.setMaximumCategoryLabelLines(2);
@@ -115,6 +110,16 @@ final class CellBars {
             }
         }
         return plot;
+    }
+
+    /** The bars' common look: flat, no shadow, a thin dark outline, at most {@code maxWidth} of the axis each. */
+    static void flat(BarRenderer renderer, double maxWidth) {
+        renderer.setBarPainter(new StandardBarPainter());
+        renderer.setShadowVisible(false);
+        renderer.setDrawBarOutline(true);
+        renderer.setDefaultOutlinePaint(Color.DARK_GRAY);
+        renderer.setDefaultOutlineStroke(new BasicStroke(0.5f));
+        renderer.setMaximumBarWidth(maxWidth);
     }
 
     private static Paint fill(CellRows c) {

@@ -1,6 +1,5 @@
 package dev.shapeslab.bench;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Paint;
 import java.awt.geom.Ellipse2D;
@@ -19,7 +18,6 @@ import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
-import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.ui.Layer;
 import org.jfree.data.category.DefaultCategoryDataset;
 
@@ -61,12 +59,7 @@ final class PairedChart {
                 return ModelStyle.of(m.variant()).fill(m.config());
             }
         };
-        barRenderer.setBarPainter(new StandardBarPainter());
-        barRenderer.setShadowVisible(false);
-        barRenderer.setDrawBarOutline(true);
-        barRenderer.setDefaultOutlinePaint(Color.DARK_GRAY);
-        barRenderer.setDefaultOutlineStroke(new BasicStroke(0.5f));
-        barRenderer.setMaximumBarWidth(0.09);
+        CellBars.flat(barRenderer, 0.09);
         LineAndShapeRenderer dotRenderer = new LineAndShapeRenderer(false, true);
         for (int i = 0; i < runs; i++) {
             dotRenderer.setSeriesPaint(i, Color.DARK_GRAY);
