@@ -137,7 +137,7 @@ public final class Compare {
         }
         System.out.println("  windows   : warm-up of at least " + options.warmupMin + " s in " + options.warmupWindow
                 + " s windows until the last three agree on app CPU/request within " + options.settlePercent
-                + " % (at most " + options.warmupMax + " s); " + options.windows + " x "
+                + " %, falling by less than half that (at most " + options.warmupMax + " s); " + options.windows + " x "
                 + options.window + " s measured (wrk); open model at " + options.openPercents + " % of the knee"
                 + (options.paired > 0 ? "; each followed by one at " + options.paired + " clients" : "")
                 + (options.jfr ? "; one JFR window" : ""));
@@ -169,7 +169,8 @@ public final class Compare {
         p.setProperty("window_seconds", Integer.toString(options.window));
         p.setProperty("windows", Integer.toString(options.windows));
         p.setProperty("warmup", "at least " + options.warmupMin + " s in " + options.warmupWindow
-                + " s windows until the last three agree within " + options.settlePercent + " %, at most "
+                + " s windows until the last three agree within " + options.settlePercent
+                + " %, falling by less than half that, at most "
                 + options.warmupMax + " s");
         // a run of uncommitted changes says so: its figures belong to no commit
         boolean uncommitted = !runQuietly(List.of("git", "-C", options.root.toString(), "status", "--porcelain",

@@ -305,7 +305,8 @@ final class Options {
 
     @Option(names = "--settle", order = 45, paramLabel = "PERCENT", description = {
             "after --warmup-min, the warm-up ends when its last three windows agree on",
-            "the app's CPU per request within this (default: 10)"})
+            "the app's CPU per request within this (default: 10), the last not below the",
+            "first by more than half of it"})
     void settle(String v) {
         settlePercent = positive(v, "--settle", 1);
     }

@@ -36,8 +36,11 @@ final class Report {
 
     /**
      * Whether a warm-up has settled, given the app's CPU per request in its windows so far: the last three
-     * windows agree within {@code percent} % of the lowest of them. A single window below the ones before
-     * is not enough: the JIT compiles in steps, and the cost fell again by half after such a plateau.
+     * windows agree within {@code percent} % of the lowest of them, and the last is not below the first of them
+     * by more than half that. A single window below the ones before is not enough: the JIT compiles in steps, and
+     * the cost fell again by half after such a plateau. Nor are three that agree while they fall: a JVM still
+     * compiling on a slow machine lowers its cost a few percent a window, and would carry that fall into the
+     * measured windows.
      */
     static boolean settled(List<Double> appMicros, int percent) {
         if (appMicros.size() < 3) {
@@ -46,7 +49,8 @@ final class Report {
         List<Double> last = appMicros.subList(appMicros.size() - 3, appMicros.size());
         double min = last.stream().mapToDouble(d -> d).min().orElseThrow();
         double max = last.stream().mapToDouble(d -> d).max().orElseThrow();
-        return max <= min * (1 + percent / 100.0);
+        boolean falling = last.get(0) > last.get(2) * (1 + percent / 200.0);
+        return max <= min * (1 + percent / 100.0) && !falling;
     }
 
     /**

@@ -75,6 +75,18 @@ public class ReportTests {
     }
 
     @Test
+    public void aWarmUpWhoseLastThreeWindowsAgreeWhileTheyFallHasNotSettled() {
+        // within 10 % of each other, but 8 % down from the first to the last: still compiling
+        assertThat(Report.settled(List.of(1000.0, 960.0, 920.0), 10)).isFalse();
+        // the same windows in another order: noise, not a fall
+        assertThat(Report.settled(List.of(960.0, 920.0, 1000.0), 10)).isTrue();
+        // down 4 %, within half the band
+        assertThat(Report.settled(List.of(1000.0, 980.0, 960.0), 10)).isTrue();
+        // rising is no compiling: the first below the last passes as before
+        assertThat(Report.settled(List.of(920.0, 960.0, 1000.0), 10)).isTrue();
+    }
+
+    @Test
     public void reportsTheOpenModelAndTheJfrWindowApart() throws IOException {
         Report.write(run);
         String md = Files.readString(run.resolve("summary.md"));
