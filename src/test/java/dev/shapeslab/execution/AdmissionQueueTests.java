@@ -67,12 +67,8 @@ public abstract class AdmissionQueueTests extends HttpTestSupport {
         await().atMost(Duration.ofSeconds(30)).until(admission::inFlight, count -> count == 0);
         long waitedBefore = admission.waited();
 
-        List<CompletableFuture<HttpResponse<String>>> served = new ArrayList<>();
-        for (int i = 0; i < 1 + MAX_QUEUE; i++) {
-            served.add(send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET().build()));
-        }
         // One served, the others waiting at once: more than the request threads left, so none holds one.
-        await().atMost(Duration.ofSeconds(30)).until(admission::waiting, count -> count == MAX_QUEUE);
+        List<CompletableFuture<HttpResponse<String>>> served = fillQueue(path);
         assertTrue(MAX_QUEUE > TOMCAT_THREADS - 1);
         HttpResponse<String> queueFull = get(path);
         FaultTests.assertUnavailable(queueFull);
@@ -100,11 +96,7 @@ public abstract class AdmissionQueueTests extends HttpTestSupport {
     public void aCreateTurnedAwayKeepsItsConnectionButOnTomcat() throws IOException {
         Admission admission = admission();
         String path = ResourcePaths.CIRCLES + "?limit=1";
-        List<CompletableFuture<HttpResponse<String>>> served = new ArrayList<>();
-        for (int i = 0; i < 1 + MAX_QUEUE; i++) {
-            served.add(send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET().build()));
-        }
-        await().atMost(Duration.ofSeconds(30)).until(admission::waiting, count -> count == MAX_QUEUE);
+        List<CompletableFuture<HttpResponse<String>>> served = fillQueue(path);
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port())) {
             socket.setSoTimeout(30_000);
             InputStream in = new BufferedInputStream(socket.getInputStream());
@@ -127,6 +119,19 @@ public abstract class AdmissionQueueTests extends HttpTestSupport {
         }
         HttpResponse<String> stored = get(ResourcePaths.CIRCLES);
         assertFalse(stored.body().contains("turned-away"), "the create turned away never ran: " + stored.body());
+    }
+
+    /**
+     * Sends {@code 1 + MAX_QUEUE} reads of {@code path} at once and returns when one is admitted and the others wait,
+     * the queue full: the next request is turned away.
+     */
+    protected List<CompletableFuture<HttpResponse<String>>> fillQueue(String path) {
+        List<CompletableFuture<HttpResponse<String>>> served = new ArrayList<>();
+        for (int i = 0; i < 1 + MAX_QUEUE; i++) {
+            served.add(send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET().build()));
+        }
+        await().atMost(Duration.ofSeconds(30)).until(admission()::waiting, count -> count == MAX_QUEUE);
+        return served;
     }
 
     private static final Pattern CONTENT_LENGTH = Pattern.compile("(?im)^content-length:\\s*(\\d+)\\s*$");

@@ -18,32 +18,32 @@ import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.Invocable.InvocationType;
 
 /**
- * Admission control on Jetty: {@link AdmissionQueue} in a {@link Handler.Wrapper} around the servlet context. A waiting
- * request is one the handler took over without completing its {@link Callback}, holding no thread; admitted, it goes on
- * on the server's executor. A place comes back on the request's completion, which Jetty guarantees. Not Jetty's
- * {@code QoSHandler}: no {@code Retry-After}, no counts, no adaptive bound (docs/faults.md).
+ * Admission control on Jetty: {@link AdmissionQueue} in a {@link Handler.Wrapper} around the servlet context, called on
+ * the thread that read the request (a selector's). A waiting request is one the handler took over without completing
+ * its {@link Callback}, holding no thread; admitted, it goes on on the executor Jetty runs requests on. A place comes
+ * back on the request's completion, which Jetty guarantees. Not Jetty's {@code QoSHandler}: no {@code Retry-After}, no
+ * counts, no adaptive bound (docs/faults.md).
  */
 public final class JettyAdmission extends Handler.Wrapper implements Admission {
 
     private final AdmissionQueue queue;
-    private final boolean virtualThreads;
 
     /** {@code virtualThreads}: Jetty runs requests on virtual threads ({@link AdmissionQueue} hands places on then). */
     public JettyAdmission(AdmissionSettings settings, boolean virtualThreads) {
         this.queue = new AdmissionQueue(settings, virtualThreads);
-        this.virtualThreads = virtualThreads;
     }
 
     /**
-     * Under virtual threads, non-blocking: Jetty then reads each request and calls this handler on its own platform
-     * threads, and only a request admitted goes on to a virtual thread of its own. Blocking, as the servlet context is,
-     * Jetty would start a virtual thread for every request that arrives, those set waiting or turned away included,
-     * each only to leave the request with admission (docs/faults.md). On a pool of platform threads the
-     * handler stays as blocking as what it wraps: Jetty runs it on the thread that read the request, with no hand-over.
+     * Non-blocking: Jetty then reads each request and calls this handler on the thread that read it, and only a request
+     * admitted goes on to a request thread (under virtual threads, a new virtual thread). Blocking, as the servlet
+     * context is, Jetty would hand every request that arrives to a request thread first, those set waiting or turned
+     * away included, each only to leave the request with admission: with every request thread held by the admitted, the
+     * others would wait unread behind them, and under virtual threads each would start a thread of its own
+     * (docs/faults.md).
      */
     @Override
     public InvocationType getInvocationType() {
-        return virtualThreads ? InvocationType.NON_BLOCKING : super.getInvocationType();
+        return InvocationType.NON_BLOCKING;
     }
 
     @Override
@@ -58,9 +58,6 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
         Optional<Limiter.Listener> free = queue.tryAdmit();
         if (free.isPresent()) {
             place.taken(free.get());
-            if (!virtualThreads) {
-                return super.handle(request, response, callback);
-            }
             goOn(request, response, callback);
             return true;
         }
@@ -86,8 +83,9 @@ public final class JettyAdmission extends Handler.Wrapper implements Admission {
     }
 
     /**
-     * Goes on into the servlet context on the executor Jetty runs requests on, as a request Jetty dispatched itself (under
-     * virtual threads, a new virtual thread); false, the request ended unanswered, when the server is stopping.
+     * Goes on into the servlet context on the executor Jetty runs requests on, as a request Jetty dispatched itself (its
+     * pool's threads, or under virtual threads a new virtual thread); false, the request ended unanswered, when the
+     * server is stopping.
      */
     private boolean goOn(Request request, Response response, Callback callback) {
         try {

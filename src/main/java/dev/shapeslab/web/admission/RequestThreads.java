@@ -8,10 +8,12 @@ import org.springframework.core.env.Environment;
 /**
  * How many request threads a servlet server keeps under {@code plain} and {@code rxjava}, beside admission's bound:
  * one for every request admitted, and {@value #BEYOND_ADMITTED} more. There an admitted request holds its request
- * thread until it ends, and every other request needs one for a moment to be read, queued or turned away; with no
- * thread beyond the admitted, those waited in the pool's own queue behind the admitted ones past their clients'
- * timeouts (pools of 100 connections, 200 admitted on 200 threads, on Tomcat and on Jetty alike:
- * docs/notebook/2026-12-02-jetty-holds-refusals.md). Tomcat's and Jetty's adapters apply it. The other variants'
+ * thread until it ends, and on Tomcat every other request needs one for a moment to be read, queued or turned away;
+ * with no thread beyond the admitted, those waited in the pool's own queue behind the admitted ones past their
+ * clients' timeouts (pools of 100 connections, 200 admitted on 200 threads, on Tomcat and, before its admission read
+ * requests on its selectors, on Jetty: docs/notebook/2026-12-02-jetty-holds-refusals.md). Jetty's pool also runs its
+ * acceptors, selectors and reserved threads, which the threads beyond leave room for. Tomcat's and Jetty's adapters
+ * apply it. The other variants'
  * requests hold a request thread only while they are read and answered (under {@code virtual}, a virtual thread of
  * their own), so their admitted requests need none each.
  *

@@ -4,15 +4,13 @@ import static org.awaitility.Awaitility.await;
 import static org.testng.Assert.assertEquals;
 
 import dev.shapeslab.Requires;
-import dev.shapeslab.execution.AdmissionQueueTests;
+import dev.shapeslab.execution.JettyAdmissionQueueTests;
 import dev.shapeslab.faults.FaultTests;
 import dev.shapeslab.web.ResourcePaths;
 import dev.shapeslab.web.admission.Admission;
 import dev.shapeslab.web.admission.VirtualThreadStarts;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -27,7 +25,7 @@ import org.testng.annotations.Test;
  */
 @ActiveProfiles({"virtual", "stub", "jetty"})
 @Requires(VirtualThreads.class)
-public class VirtualAdmissionQueueOnJettyTests extends AdmissionQueueTests {
+public class VirtualAdmissionQueueOnJettyTests extends JettyAdmissionQueueTests {
 
     /**
      * Jetty starts a virtual thread for a request only once admission lets it in: one set waiting or turned away
@@ -43,11 +41,7 @@ public class VirtualAdmissionQueueOnJettyTests extends AdmissionQueueTests {
         await().atMost(Duration.ofSeconds(30)).until(admission::inFlight, count -> count == 0);
         long before = starts.started();
 
-        List<CompletableFuture<HttpResponse<String>>> served = new ArrayList<>();
-        for (int i = 0; i < 1 + MAX_QUEUE; i++) {
-            served.add(send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET().build()));
-        }
-        await().atMost(Duration.ofSeconds(30)).until(admission::waiting, count -> count == MAX_QUEUE);
+        List<CompletableFuture<HttpResponse<String>>> served = fillQueue(path);
         FaultTests.assertUnavailable(get(path));
         assertEquals(starts.started(), before + 1, "the one admitted started a virtual thread; those waiting and the one "
                 + "turned away none");
