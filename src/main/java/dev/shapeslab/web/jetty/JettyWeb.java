@@ -146,8 +146,8 @@ class JettyWeb {
      * Under {@code virtual}, only the requests run on virtual threads. Boot's Jetty runs every task of the server on a
      * new virtual thread ({@link VirtualThreadPool}): its selectors' loops, each connection's reads and writes, and the
      * request's handling. Here Jetty's own tasks keep a small pool of platform threads ({@code server.jetty.threads.*})
-     * and each request admitted goes through the servlet container on a new virtual thread: admission, non-blocking
-     * under virtual threads, is called on Jetty's platform threads and hands it on ({@link JettyAdmission}). Those
+     * and each request admitted goes through the servlet container on a new virtual thread: admission, non-blocking,
+     * is called on Jetty's platform threads and hands it on ({@link JettyAdmission}). Those
      * threads start through {@link VirtualThreadStarts}, as Tomcat's do (why, and how many:
      * {@link VirtualThreadStarts#maxRunning}). Runs after Boot's own customizer, which sets its virtual pool.
      */
