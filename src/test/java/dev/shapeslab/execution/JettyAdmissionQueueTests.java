@@ -31,8 +31,7 @@ public abstract class JettyAdmissionQueueTests extends AdmissionQueueTests {
 
     @Test
     public void requestsPastTheAdmittedAreQueuedAndTurnedAwayWithEveryRequestThreadHeld() {
-        JettyWebServer server = (JettyWebServer) ((WebServerApplicationContext) applicationContext).getWebServer();
-        QueuedThreadPool pool = (QueuedThreadPool) server.getServer().getThreadPool();
+        QueuedThreadPool pool = jettyThreadPool();
         String path = ResourcePaths.CIRCLES + "?limit=1";
         await().atMost(Duration.ofSeconds(30)).until(admission()::inFlight, count -> count == 0);
 
@@ -63,5 +62,11 @@ public abstract class JettyAdmissionQueueTests extends AdmissionQueueTests {
             HttpResponse<String> answer = response.join();
             assertEquals(answer.statusCode(), 200, answer.body());
         }
+    }
+
+    /** Jetty's pool: its acceptor, selectors and request threads (under virtual, the platform threads of its own tasks). */
+    protected QueuedThreadPool jettyThreadPool() {
+        JettyWebServer server = (JettyWebServer) ((WebServerApplicationContext) applicationContext).getWebServer();
+        return (QueuedThreadPool) server.getServer().getThreadPool();
     }
 }

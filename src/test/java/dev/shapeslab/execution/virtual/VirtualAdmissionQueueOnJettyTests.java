@@ -13,9 +13,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.springframework.boot.jetty.JettyWebServer;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.testng.annotations.Test;
 
@@ -33,9 +30,7 @@ public class VirtualAdmissionQueueOnJettyTests extends JettyAdmissionQueueTests 
      */
     @Test
     public void onlyTheRequestsAdmittedStartAVirtualThread() {
-        JettyWebServer server = (JettyWebServer) ((WebServerApplicationContext) applicationContext).getWebServer();
-        VirtualThreadStarts starts = (VirtualThreadStarts) ((QueuedThreadPool) server.getServer().getThreadPool())
-                .getVirtualThreadsExecutor();
+        VirtualThreadStarts starts = (VirtualThreadStarts) jettyThreadPool().getVirtualThreadsExecutor();
         Admission admission = admission();
         String path = ResourcePaths.CIRCLES + "?limit=1";
         await().atMost(Duration.ofSeconds(30)).until(admission::inFlight, count -> count == 0);
