@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -30,9 +31,12 @@ import java.util.TreeMap;
  * descendant reaped by a process outside the tree (none in PostgreSQL, whose children are all the
  * postmaster's), and CPU the kernel spends on the server's behalf outside its processes (softirqs).
  *
- * <p>A snapshot must not see a child both in its own line and in its parent's cutime, or in neither: so the
- * descendants are listed, their lines read, the root's line read, and the descendants listed again; when the
- * two lists differ (a process exited or started meanwhile), the snapshot is taken again.
+ * <p>A snapshot must not see a child both in its own line and in its parent's cutime: so the descendants are listed,
+ * their lines read, the root's line read, and the descendants listed again; when a process of the first list is
+ * missing from the second (it exited meanwhile, and may have been reaped before the root's line was read), the
+ * snapshot is taken again. A process that started meanwhile is left to the next snapshot, which counts it from its
+ * start: it had no time to spend yet. A server opening its connections starts a backend after another for seconds,
+ * and a snapshot that waited for none to start failed there.
  */
 final class ProcessTree {
 
@@ -112,11 +116,19 @@ final class ProcessTree {
                 throw new IOException("the database server (PID " + rootPid + ") is gone: " + e.getMessage(), e);
             }
             Map<Long, String> second = descendants(rootPid, allStatLines());
-            if (first.keySet().equals(second.keySet())) {
+            if (noneExited(first.keySet(), second.keySet())) {
                 return new Snapshot(root, first);
             }
         }
-        throw new IOException("the processes under PID " + rootPid + " kept changing during " + ATTEMPTS + " snapshots");
+        throw new IOException("processes under PID " + rootPid + " kept exiting during " + ATTEMPTS + " snapshots");
+    }
+
+    /**
+     * Whether every descendant listed before the root's line was read is still listed after it: then none can be counted
+     * twice, in its own line and in its parent's reaped children's time. Those started meanwhile do not matter.
+     */
+    static boolean noneExited(Set<Long> before, Set<Long> after) {
+        return after.containsAll(before);
     }
 
     /** The lines of {@code rootPid}'s descendants (children, their children, ...), by PID, among {@code lines}. */

@@ -11,6 +11,10 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.testng.annotations.Test;
 
 /** CPU of PostgreSQL, the postmaster and its children, from real /proc lines (proc-pg-tree.cpu). */
@@ -116,6 +120,47 @@ public class ProcessTreeTests {
             assertThat(s.descendants()).containsKey(child.pid());
         } finally {
             child.destroy();
+        }
+    }
+
+    /** A child that exited between the two listings may be in its own line and its parent's reaped time: taken again. */
+    @Test
+    public void aSnapshotIsTakenAgainOnlyWhenAProcessExitedMeanwhile() {
+        assertThat(ProcessTree.noneExited(Set.of(11L, 12L), Set.of(11L, 12L))).isTrue();
+        assertThat(ProcessTree.noneExited(Set.of(11L, 12L), Set.of(11L, 12L, 13L))).as("one started").isTrue();
+        assertThat(ProcessTree.noneExited(Set.of(11L, 12L), Set.of(12L, 13L))).as("one exited").isFalse();
+    }
+
+    /**
+     * As PostgreSQL does while a pool opens its connections: children start one after another while the snapshots are
+     * taken, and each snapshot still succeeds (when a start also meant taking it again, every attempt failed).
+     */
+    @Test
+    public void snapshotsSucceedWhileChildrenKeepStarting() throws Exception {
+        ConcurrentLinkedQueue<Process> children = new ConcurrentLinkedQueue<>();
+        AtomicBoolean reading = new AtomicBoolean(true);
+        CountDownLatch started = new CountDownLatch(5);
+        Thread starter = new Thread(() -> {
+            try {
+                while (reading.get() && children.size() < 500) {
+                    children.add(new ProcessBuilder("sleep", "60").start());
+                    started.countDown();
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        starter.start();
+        try {
+            started.await();
+            for (int i = 0; i < 10; i++) {
+                ProcessTree.Snapshot s = ProcessTree.read(ProcessHandle.current().pid());
+                assertThat(s.descendants()).isNotEmpty();
+            }
+        } finally {
+            reading.set(false);
+            starter.join();
+            children.forEach(Process::destroy);
         }
     }
 }
