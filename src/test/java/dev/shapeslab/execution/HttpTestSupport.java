@@ -9,8 +9,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.springframework.boot.jetty.JettyWebServer;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.testng.AbstractTestNGSpringContextTests;
 
@@ -30,6 +33,15 @@ public abstract class HttpTestSupport extends AbstractTestNGSpringContextTests {
     /** Admission control: the valve in front of Jersey, or under {@code webflux} the WebFilter. */
     protected Admission admission() {
         return applicationContext.getBean(Admission.class);
+    }
+
+    /**
+     * Under the profile {@code jetty}, Jetty's pool: its acceptor, selectors and request threads (under {@code virtual},
+     * the platform threads of its own tasks).
+     */
+    protected QueuedThreadPool jettyThreadPool() {
+        JettyWebServer server = (JettyWebServer) ((WebServerApplicationContext) applicationContext).getWebServer();
+        return (QueuedThreadPool) server.getServer().getThreadPool();
     }
 
     protected HttpResponse<String> get(String path) {

@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.springframework.boot.jetty.JettyWebServer;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.Test;
 
@@ -62,11 +60,5 @@ public abstract class JettyAdmissionQueueTests extends AdmissionQueueTests {
             HttpResponse<String> answer = response.join();
             assertEquals(answer.statusCode(), 200, answer.body());
         }
-    }
-
-    /** Jetty's pool: its acceptor, selectors and request threads (under virtual, the platform threads of its own tasks). */
-    protected QueuedThreadPool jettyThreadPool() {
-        JettyWebServer server = (JettyWebServer) ((WebServerApplicationContext) applicationContext).getWebServer();
-        return (QueuedThreadPool) server.getServer().getThreadPool();
     }
 }

@@ -20,6 +20,6 @@ public class PlainVariant extends ExecutionVariant {
 
     @Override
     public String threading() {
-        return "blocking; a Tomcat request thread runs each request start to finish";
+        return "blocking; a request thread of the server (Tomcat's or Jetty's) runs each request start to finish";
     }
 }

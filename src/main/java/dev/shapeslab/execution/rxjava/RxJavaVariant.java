@@ -17,6 +17,7 @@ class RxJavaVariant extends ExecutionVariant {
 
     @Override
     public String threading() {
-        return "RxJava 2 services; the Tomcat request thread subscribes, runs the pipeline and waits for it";
+        return "RxJava 2 services; a request thread of the server (Tomcat's or Jetty's) subscribes, runs the pipeline "
+                + "and waits for it";
     }
 }

@@ -20,9 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.springframework.boot.jetty.JettyWebServer;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.testng.annotations.Test;
 
@@ -48,8 +46,7 @@ public class PlainFaultOnJettyTests extends H2FaultTests {
     public void aWaitingRequestHoldsNoJettyThreadAndAClientLeavingMidRequestGivesItsPlaceBack() throws Exception {
         Admission admission = admission();
         int places = applicationContext.getBean(AdmissionSettings.class).maxInFlight();
-        QueuedThreadPool pool = (QueuedThreadPool) ((JettyWebServer) ((WebServerApplicationContext) applicationContext)
-                .getWebServer()).getServer().getThreadPool();
+        QueuedThreadPool pool = jettyThreadPool();
         assertEquals(create("warm"), 201);
         awaitInFlight(admission, 0);
         long timedOutBefore = admission.timedOut();

@@ -6,8 +6,6 @@ import static org.testng.Assert.assertTrue;
 
 import dev.shapeslab.Requires;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.springframework.boot.jetty.JettyWebServer;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.TestPropertySource;
 import org.testng.annotations.Test;
@@ -28,8 +26,7 @@ public class VirtualThreadingOnJettyTests extends VirtualRequestThreadingTests {
 
     @Test
     public void jettysOwnTasksKeepASmallPoolOfPlatformThreads() {
-        JettyWebServer server = (JettyWebServer) ((WebServerApplicationContext) applicationContext).getWebServer();
-        QueuedThreadPool pool = (QueuedThreadPool) server.getServer().getThreadPool();
+        QueuedThreadPool pool = jettyThreadPool();
 
         assertEquals(pool.getMaxThreads(), JETTY_THREADS);
         assertNotNull(pool.getVirtualThreadsExecutor(), "tasks that may block go to virtual threads");
