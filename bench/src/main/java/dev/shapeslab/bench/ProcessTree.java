@@ -34,9 +34,9 @@ import java.util.TreeMap;
  * <p>A snapshot must not see a child both in its own line and in its parent's cutime: so the descendants are listed,
  * their lines read, the root's line read, and the descendants listed again; when a process of the first list is
  * missing from the second (it exited meanwhile, and may have been reaped before the root's line was read), the
- * snapshot is taken again. A process that started meanwhile is left to the next snapshot, which counts it from its
- * start: it had no time to spend yet. A server opening its connections starts a backend after another for seconds,
- * and a snapshot that waited for none to start failed there.
+ * snapshot is taken again. A process that started meanwhile is left out: the next snapshot counts it from its start,
+ * so the window gains the little time it spent while this one was taken. A server opening its connections starts a
+ * backend after another for seconds, and a snapshot that waited for none to start failed there.
  */
 final class ProcessTree {
 
