@@ -69,8 +69,12 @@ final class ProcStat {
         }
     }
 
-    /** The whole machine's CPU ticks, from the first ({@code cpu}) line of {@code /proc/stat}. */
-    record MachineTicks(long busy, long total) {
+    /**
+     * The whole machine's CPU ticks, from the first ({@code cpu}) line of {@code /proc/stat}. {@code steal}: the time
+     * the hypervisor ran other guests while this one had work (counted in {@code busy}); on a shared virtual machine,
+     * capacity that comes and goes with no process of this machine to show for it.
+     */
+    record MachineTicks(long busy, long total, long steal) {
 
         /** {@code cpu user nice system idle iowait irq softirq steal ...}: idle and iowait are not busy. */
         static MachineTicks parse(String cpuLine) {
@@ -84,7 +88,8 @@ final class ProcStat {
                 total += Long.parseLong(f[i]);
             }
             long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
-            return new MachineTicks(total - idle, total);
+            long steal = f.length > 8 ? Long.parseLong(f[8]) : 0;
+            return new MachineTicks(total - idle, total, steal);
         }
 
         static String readLine() throws IOException {

@@ -24,7 +24,10 @@ final class Report {
     static final double GENERATOR_HEAVY = 0.25;
     /** Three windows of a settled cell agree within this on the app's CPU per request. */
     static final double SPREAD_LIMIT = 0.10;
-    /** CPU used by processes outside the cell, as a share of the machine, above which a window is noisy. */
+    /**
+     * CPU used by processes outside the cell, or taken by the hypervisor (steal), as a share of the machine, above
+     * which a window is noisy.
+     */
     static final double OTHERS_LIMIT = 0.10;
     /** Slow-backend target: the non-blocking variants reach this share of min(users ÷ latency, their own no-latency rate). */
     static final double TARGET_FACTOR = 0.8;
@@ -209,6 +212,11 @@ final class Report {
             double others = measured.stream().mapToDouble(Window::otherShare).max().orElse(0);
             if (others > OTHERS_LIMIT) {
                 flags.add(String.format(Locale.ROOT, "noisy machine: other processes used up to %.0f %% of the CPU", 100 * others));
+            }
+            double steal = measured.stream().mapToDouble(Window::stealShare).max().orElse(0);
+            if (steal > OTHERS_LIMIT) {
+                flags.add(String.format(Locale.ROOT, "noisy machine: the hypervisor took up to %.0f %% of the CPU (steal)",
+                        100 * steal));
             }
             long failed = measured.stream().mapToLong(w -> w.load().failed()).sum();
             if (failed > 0) {
@@ -612,7 +620,7 @@ final class Report {
         }
         md.append("## Paired windows: successes a second at the cell's clients and, seconds later, at the paired clients\n\n");
         md.append("| cell | clients | successes/s | paired clients | successes/s | × window by window | × of the means "
-                + "| app µs/success → paired |\n|---|---|---|---|---|---|---|---|\n");
+                + "| app µs/success → paired | steal % → paired |\n|---|---|---|---|---|---|---|---|---|\n");
         for (Cell c : paired) {
             int pairs = Math.min(c.measured.size(), c.paired.size());
             List<Double> at = c.measured.stream().limit(pairs).map(Window::successes).toList();
@@ -621,10 +629,13 @@ final class Report {
             for (int i = 0; i < pairs; i++) {
                 ratios.add(String.format(Locale.ROOT, "%.2f", then.get(i) / at.get(i)));
             }
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %.3f | %s → %s |%n", c.dir.getFileName(),
-                    c.get("connections"), figures(at), c.get("paired_connections"), figures(then), String.join(", ", ratios),
-                    mean(then) / mean(at), figures(c.measured.stream().limit(pairs).map(Window::appPerSuccess).toList()),
-                    figures(c.paired.stream().limit(pairs).map(Window::appPerSuccess).toList())));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %.3f | %s → %s | %s → %s |%n",
+                    c.dir.getFileName(), c.get("connections"), figures(at), c.get("paired_connections"), figures(then),
+                    String.join(", ", ratios), mean(then) / mean(at),
+                    figures(c.measured.stream().limit(pairs).map(Window::appPerSuccess).toList()),
+                    figures(c.paired.stream().limit(pairs).map(Window::appPerSuccess).toList()),
+                    figures(c.measured.stream().limit(pairs).map(w -> 100 * w.stealShare()).toList()),
+                    figures(c.paired.stream().limit(pairs).map(w -> 100 * w.stealShare()).toList())));
         }
         md.append('\n');
     }

@@ -20,7 +20,9 @@ import java.util.Properties;
  * warm-up and anything outside the window do not.
  */
 record Window(String name, GeneratorOutput load, double appMicros, Double dbMicros, double generatorMicros,
-              double generatorShare, double otherShare, Double proxyMicros,
+              double generatorShare,
+              /** the share of the machine's CPU that other processes used, and that the hypervisor took (steal) */
+              double otherShare, double stealShare, Double proxyMicros,
               /** the app's RSS (KiB) and threads just after the window, from its /proc status; null when not kept */
               Long appRssKib, Integer appThreads) {
 
@@ -67,14 +69,17 @@ record Window(String name, GeneratorOutput load, double appMicros, Double dbMicr
         MachineTicks after = MachineTicks.parse(required(cpu, "after.machine"));
         long machineTotal = after.total() - before.total();
         long machineBusy = after.busy() - before.busy();
+        long steal = after.steal() - before.steal();
         Long proxy = cpu.containsKey("before.proxy") ? ticks(cpu, "proxy") : null;
-        long others = machineBusy - app - (db == null ? 0 : db) - (proxy == null ? 0 : proxy) - load.generatorTicks();
+        long others = machineBusy - steal - app - (db == null ? 0 : db) - (proxy == null ? 0 : proxy)
+                - load.generatorTicks();
         double perRequest = microsPerTick / load.requests();
         Long threads = number(cpu, "after.app_threads");
         return new Window(name, load, app * perRequest, db == null ? null : db * perRequest,
                 load.generatorTicks() * perRequest,
                 machineTotal <= 0 ? 0 : (double) load.generatorTicks() / machineTotal,
                 machineTotal <= 0 ? 0 : Math.max(0, (double) others / machineTotal),
+                machineTotal <= 0 ? 0 : (double) steal / machineTotal,
                 proxy == null ? null : proxy * perRequest,
                 number(cpu, "after.app_rss_kib"), threads == null ? null : threads.intValue());
     }

@@ -30,6 +30,27 @@ public class WindowTests {
         // cpu  26024 0 3871 306648 2622 0 133 182 0 0
         assertThat(m.total()).isEqualTo(26024 + 3871 + 306648 + 2622 + 133 + 182);
         assertThat(m.busy()).isEqualTo(26024 + 3871 + 133 + 182);
+        assertThat(m.steal()).isEqualTo(182);
+    }
+
+    /** The hypervisor's steal is busy time of no process here: counted apart, not as other processes'. */
+    @Test
+    public void stealIsCountedApartFromTheOtherProcesses() throws IOException {
+        Properties cpu = new Properties();
+        String process = BenchSamples.lines("proc-pid-stat-java.txt").get(0); // 2,024 + 159 ticks
+        String machine = BenchSamples.lines("proc-stat-cpu.txt").get(0); // ... softirq 133, steal 182
+        cpu.setProperty("before.app", process);
+        cpu.setProperty("after.app", process.replace(" 2024 159 ", " 2124 159 "));
+        cpu.setProperty("before.machine", machine);
+        cpu.setProperty("after.machine", machine.replace("cpu  26024 0 3871 ", "cpu  26224 0 3871 ")
+                .replace(" 133 182 ", " 133 232 "));
+        GeneratorOutput load = GeneratorOutput.parseWrk(BenchSamples.lines("wrk-get-circle.txt"));
+
+        Window w = Window.of("w", load, cpu, 100);
+
+        // 250 busy ticks: 100 the app's, 50 stolen, the generator's, the rest other processes'
+        assertThat(w.stealShare()).isCloseTo(50 / 250.0, within(1e-9));
+        assertThat(w.otherShare()).isCloseTo((250 - 50 - 100 - load.generatorTicks()) / 250.0, within(1e-9));
     }
 
     @Test
@@ -41,9 +62,11 @@ public class WindowTests {
         assertThat(w.appMicros()).isCloseTo(683 * 10_000.0 / 1280, within(0.01));
         assertThat(w.dbMicros()).isCloseTo(316 * 10_000.0 / 1280, within(0.01));
         assertThat(w.generatorMicros()).isCloseTo(11 * 10_000.0 / 1280, within(0.01));
-        // the machine: 1,020 ticks in the window, all busy; 10 of them neither app, H2 nor wrk
+        // the machine: 1,020 ticks in the window, all busy; 10 of them neither app, H2 nor wrk: 3 stolen by the
+        // hypervisor, 7 other processes'
         assertThat(w.generatorShare()).isCloseTo(11 / 1020.0, within(1e-9));
-        assertThat(w.otherShare()).isCloseTo(10 / 1020.0, within(1e-9));
+        assertThat(w.stealShare()).isCloseTo(3 / 1020.0, within(1e-9));
+        assertThat(w.otherShare()).isCloseTo(7 / 1020.0, within(1e-9));
     }
 
     @Test
