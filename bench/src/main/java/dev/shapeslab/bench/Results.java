@@ -36,7 +36,7 @@ final class Results {
             "errors", "errors_by_status", "app_us_per_req", "db_us_per_req", "gen_us_per_req", "gen_machine_share",
             "app_heap_used_mib", "app_heap_max", "app_rss_mib", "app_peak_rss_mib", "db_delay_ms", "proxy_us_per_req",
             "config", "settings", "app_threads", "successes_per_s", "app_us_per_success", "status", "error",
-            "live_heap_mib", "in_flight", "db_pool", "server"})
+            "live_heap_mib", "in_flight", "db_pool", "server", "steal_share"})
     @JsonInclude(JsonInclude.Include.ALWAYS)
     record WindowRow(String commit, String scenario, String variant, String backend, String workload, int clients,
                      @JsonProperty("latency_ms") int latencyMs, int repeat, String window,
@@ -72,7 +72,12 @@ final class Results {
                      /** the connections of the app's database pool at most, as the pool reported it after the window; empty on the stub */
                      @JsonProperty("db_pool") Integer dbPool,
                      /** the HTTP server: tomcat or jetty (servlet variants), netty (webflux), vertx */
-                     String server) {
+                     String server,
+                     /**
+                      * the share of the machine's CPU the hypervisor gave other guests during the window (steal); empty
+                      * in the rows of runs before it was kept (a CSV without the column reads as such)
+                      */
+                     @JsonProperty("steal_share") Double stealShare) {
     }
 
     /** One drill of the faults scenario, as the summary's two tables have it. */
@@ -129,7 +134,8 @@ final class Results {
                         null, null, null, null, null, null, null, null, "", null, null, null, null,
                         null, cellHeap(c, heapMax), null, peakRssMib(c),
                         c.get("db_delay_ms").isEmpty() ? null : c.intValue("db_delay_ms"), null,
-                        config(c), c.get("settings"), null, null, null, "failed", c.error, null, null, null, server(c)));
+                        config(c), c.get("settings"), null, null, null, "failed", c.error, null, null, null, server(c),
+                        null));
                 continue;
             }
             List<Window> windows = new ArrayList<>(c.measured);
@@ -159,7 +165,7 @@ final class Results {
                         config(c), c.get("settings"), w.appThreads(), round(successes, 1),
                         successes > 0 ? round(w.appPerSuccess(), 1) : null, "ok", "",
                         live == null ? null : round(live.bytes() / (1024 * 1024), 1), live == null ? null : live.inFlight(),
-                        poolSize(c, w.name()), server(c)));
+                        poolSize(c, w.name()), server(c), round(w.stealShare(), 4)));
             }
         }
         return rows;

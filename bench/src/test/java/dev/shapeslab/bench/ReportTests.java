@@ -136,6 +136,7 @@ public class ReportTests {
         assertThat(first.peakRssMib()).isEqualTo(931.4);
         assertThat(first.dbDelayMs()).isEqualTo(20);
         assertThat(first.dbPool()).as("Hikari's maximum, from the window's scrape").isEqualTo(10);
+        assertThat(first.stealShare()).as("3 of the window's 1,020 ticks").isEqualTo(0.0029);
         assertThat(rows.stream().filter(r -> r.backend().equals("stub")).map(Results.WindowRow::dbPool))
                 .as("the stub has no pool").containsOnlyNulls();
         Results.WindowRow open = rows.stream().filter(r -> r.scenario().equals("mixed") && r.kind().equals("open"))
@@ -145,6 +146,24 @@ public class ReportTests {
         assertThat(open.errorsByStatus()).isEmpty();
         assertThat(Files.readString(run.resolve(Results.RESULTS))).startsWith(
                 "commit,scenario,variant,backend,workload,clients,latency_ms,repeat,window,kind,generator,rate,req_s,");
+    }
+
+    /** The committed data of earlier runs has no steal column: its rows read with none, their other figures whole. */
+    @Test
+    public void aResultsCsvWrittenBeforeStealWasKeptReadsWithoutIt() throws IOException {
+        Report.write(run);
+        Path csv = run.resolve(Results.RESULTS);
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.get(0)).endsWith(",server,steal_share");
+        Path older = run.resolve("older.csv");
+        Files.write(older, lines.stream().map(line -> line.substring(0, line.lastIndexOf(','))).toList());
+
+        List<Results.WindowRow> now = Results.read(csv, Results.WindowRow.class);
+        List<Results.WindowRow> before = Results.read(older, Results.WindowRow.class);
+        assertThat(before).extracting(Results.WindowRow::stealShare).containsOnlyNulls();
+        assertThat(before).extracting(Results.WindowRow::server).isEqualTo(now.stream().map(Results.WindowRow::server).toList());
+        assertThat(before).extracting(Results.WindowRow::appMicros)
+                .isEqualTo(now.stream().map(Results.WindowRow::appMicros).toList());
     }
 
     @Test

@@ -120,7 +120,7 @@ final class RowBuilder {
         if (error != null) {
             return new Results.WindowRow("test", scenario, variant, backend, "get-circle", clients, latencyMs, repeat, "", "failed",
                     "", null, null, null, null, null, null, null, null, "", null, null, null, null, null, "2g", null, null,
-                    null, null, config, "", null, null, null, "failed", error, null, null, null, server);
+                    null, null, config, "", null, null, null, "failed", error, null, null, null, server, null);
         }
         double served = successes == null ? reqPerSecond : successes;
         return new Results.WindowRow("test", scenario, variant, backend, "get-circle", clients, latencyMs, repeat, window,
@@ -128,6 +128,6 @@ final class RowBuilder {
                 "wrk", null, reqPerSecond, latencyMs * 1.1, p99Ms, p99Ms * 1.5, p99Ms * 2, Math.round(reqPerSecond * 10), errors,
                 errors > 0 ? "503=" + errors : "", appMicros, dbMicros, 20.0, 0.04, 300.0, "2g", 600.0, 650.0, null,
                 proxyMicros, config, settings, 100, served, served > 0 ? appMicros * reqPerSecond / served : null, "ok", "", liveHeapMib,
-                inFlight, null, server);
+                inFlight, null, server, null);
     }
 }
