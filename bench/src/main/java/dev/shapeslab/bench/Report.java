@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -623,25 +624,29 @@ final class Report {
                 + "| app µs/success → paired | steal % → paired |\n|---|---|---|---|---|---|---|---|---|\n");
         for (Cell c : paired) {
             int pairs = Math.min(c.measured.size(), c.paired.size());
-            List<Double> at = c.measured.stream().limit(pairs).map(Window::successes).toList();
-            List<Double> then = c.paired.stream().limit(pairs).map(Window::successes).toList();
+            List<Window> before = c.measured.subList(0, pairs);
+            List<Window> after = c.paired.subList(0, pairs);
+            List<Double> at = before.stream().map(Window::successes).toList();
+            List<Double> then = after.stream().map(Window::successes).toList();
             List<String> ratios = new ArrayList<>();
             for (int i = 0; i < pairs; i++) {
                 ratios.add(String.format(Locale.ROOT, "%.2f", then.get(i) / at.get(i)));
             }
+            Function<Window, Double> stealPercent = w -> 100 * w.stealShare();
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %.3f | %s → %s | %s → %s |%n",
                     c.dir.getFileName(), c.get("connections"), figures(at), c.get("paired_connections"), figures(then),
-                    String.join(", ", ratios), mean(then) / mean(at),
-                    figures(c.measured.stream().limit(pairs).map(Window::appPerSuccess).toList()),
-                    figures(c.paired.stream().limit(pairs).map(Window::appPerSuccess).toList()),
-                    figures(c.measured.stream().limit(pairs).map(w -> 100 * w.stealShare()).toList()),
-                    figures(c.paired.stream().limit(pairs).map(w -> 100 * w.stealShare()).toList())));
+                    String.join(", ", ratios), mean(then) / mean(at), figures(before, Window::appPerSuccess),
+                    figures(after, Window::appPerSuccess), figures(before, stealPercent), figures(after, stealPercent)));
         }
         md.append('\n');
     }
 
     private static double mean(List<Double> values) {
         return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    private static String figures(List<Window> windows, Function<Window, Double> figure) {
+        return figures(windows.stream().map(figure).toList());
     }
 
     private static String figures(List<Double> values) {

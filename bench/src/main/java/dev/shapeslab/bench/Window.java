@@ -77,11 +77,15 @@ record Window(String name, GeneratorOutput load, double appMicros, Double dbMicr
         Long threads = number(cpu, "after.app_threads");
         return new Window(name, load, app * perRequest, db == null ? null : db * perRequest,
                 load.generatorTicks() * perRequest,
-                machineTotal <= 0 ? 0 : (double) load.generatorTicks() / machineTotal,
-                machineTotal <= 0 ? 0 : Math.max(0, (double) others / machineTotal),
-                machineTotal <= 0 ? 0 : (double) steal / machineTotal,
+                share(load.generatorTicks(), machineTotal), share(Math.max(0, others), machineTotal),
+                share(steal, machineTotal),
                 proxy == null ? null : proxy * perRequest,
                 number(cpu, "after.app_rss_kib"), threads == null ? null : threads.intValue());
+    }
+
+    /** {@code ticks} as a share of the machine's {@code total} in the window; 0 when the machine's clock did not move. */
+    private static double share(long ticks, long total) {
+        return total <= 0 ? 0 : (double) ticks / total;
     }
 
     /** A whole number the snapshot may hold (older runs kept fewer figures); null without it. */
